@@ -1,0 +1,153 @@
+package org.featurecompass.core.kernel;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
+import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
+import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
+import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
+import org.eclipse.tracecompass.tmf.core.event.aspect.TmfCpuAspect;
+import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.model.kernel.EventCensus;
+import org.featurecompass.model.kernel.KernelActivity;
+import org.featurecompass.model.kernel.OnCpuTimeAccumulator;
+import org.featurecompass.model.kernel.OnCpuTimes;
+
+/**
+ * Reads a kernel trace once and computes its {@link KernelActivity}: the event census and the
+ * per-thread on-CPU time from {@code sched_switch} (Giraldeau 2015, §4.3 and Algorithm 1). Field
+ * names come from the trace's {@link IKernelAnalysisEventLayout}, so every LTTng kernel layout
+ * works. Runs as a background request with progress and cancellation; damage (malformed or
+ * inconsistent switches, lost events) is counted and logged, never dropped silently.
+ */
+public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
+
+    /** The analysis id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.kernel.activity"; //$NON-NLS-1$
+
+    private volatile @Nullable KernelActivity fResult;
+    private volatile @Nullable ITmfEventRequest fRequest;
+
+    /** @return the result, or null until the analysis completed */
+    public @Nullable KernelActivity getResult() {
+        return fResult;
+    }
+
+    @Override
+    public boolean canExecute(ITmfTrace trace) {
+        return trace instanceof IKernelTrace;
+    }
+
+    @Override
+    protected String getFullHelpText() {
+        return Messages.KernelActivityAnalysis_HelpText;
+    }
+
+    @Override
+    protected boolean executeAnalysis(IProgressMonitor monitor) {
+        ITmfTrace trace = getTrace();
+        if (!(trace instanceof IKernelTrace)) {
+            log(IStatus.ERROR, NLS.bind(Messages.KernelActivityAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName())); //$NON-NLS-1$
+            return false;
+        }
+        IKernelAnalysisEventLayout layout = ((IKernelTrace) trace).getKernelEventLayout();
+        String schedSwitch = layout.eventSchedSwitch();
+        long expected = trace.getNbEvents();
+        SubMonitor progress = SubMonitor.convert(monitor, NLS.bind(Messages.KernelActivityAnalysis_TaskName, expected),
+                (int) Math.min(Integer.MAX_VALUE, Math.max(1, expected)));
+
+        EventCensus census = new EventCensus();
+        OnCpuTimeAccumulator onCpu = new OnCpuTimeAccumulator();
+        Map<Long, String> names = new HashMap<>();
+        long[] damage = new long[3]; // lost events, malformed switches, first malformed ts
+
+        TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0,
+                ITmfEventRequest.ALL_DATA, ITmfEventRequest.ExecutionType.BACKGROUND) {
+            @Override
+            public void handleData(ITmfEvent event) {
+                super.handleData(event);
+                if (progress.isCanceled()) {
+                    cancel();
+                    return;
+                }
+                progress.worked(1);
+                if (event instanceof ITmfLostEvent lost) {
+                    damage[0] += lost.getNbLostEvents();
+                    return;
+                }
+                Integer cpu = TmfTraceUtils.resolveIntEventAspectOfClassForEvent(trace, TmfCpuAspect.class, event);
+                long ts = event.getTimestamp().toNanos();
+                String name = event.getName();
+                census.count(name, cpu == null ? EventCensus.UNKNOWN_CPU : cpu, ts);
+                if (name.equals(schedSwitch)) {
+                    ITmfEventField content = event.getContent();
+                    Long prev = content.getFieldValue(Long.class, layout.fieldPrevTid());
+                    Long next = content.getFieldValue(Long.class, layout.fieldNextTid());
+                    if (cpu == null || prev == null || next == null) {
+                        if (damage[1]++ == 0) {
+                            damage[2] = ts;
+                        }
+                        return;
+                    }
+                    onCpu.schedSwitch(cpu, ts, prev, next);
+                    String prevComm = content.getFieldValue(String.class, layout.fieldPrevComm());
+                    String nextComm = content.getFieldValue(String.class, layout.fieldNextComm());
+                    if (prevComm != null) {
+                        names.put(prev, prevComm);
+                    }
+                    if (nextComm != null) {
+                        names.put(next, nextComm);
+                    }
+                }
+            }
+        };
+        fRequest = request;
+        trace.sendRequest(request);
+        try {
+            request.waitForCompletion();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+        if (request.isCancelled() || request.isFailed()) {
+            return false;
+        }
+        OnCpuTimes times = census.total() == 0 ? onCpu.finish(0, 0) : onCpu.finish(census.firstNs(), census.lastNs());
+        if (damage[1] > 0) {
+            log(IStatus.WARNING, NLS.bind(Messages.KernelActivityAnalysis_MalformedSwitches,
+                    new Object[] { trace.getName(), damage[1], damage[2] }));
+        }
+        if (times.inconsistentSwitches() > 0) {
+            log(IStatus.WARNING, NLS.bind(Messages.KernelActivityAnalysis_InconsistentSwitches,
+                    trace.getName(), times.inconsistentSwitches()));
+        }
+        fResult = new KernelActivity(census, times, names, damage[0], damage[1]);
+        return true;
+    }
+
+    @Override
+    protected void canceling() {
+        ITmfEventRequest request = fRequest;
+        if (request != null && !request.isCompleted()) {
+            request.cancel();
+        }
+    }
+
+    private static void log(int severity, String message) {
+        Platform.getLog(KernelActivityAnalysis.class).log(new Status(severity, "org.featurecompass.core", message)); //$NON-NLS-1$
+    }
+}

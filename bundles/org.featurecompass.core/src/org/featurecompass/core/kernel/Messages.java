@@ -1,0 +1,22 @@
+package org.featurecompass.core.kernel;
+
+import org.eclipse.osgi.util.NLS;
+
+/** User-visible strings of the kernel analyses. */
+@SuppressWarnings("javadoc")
+public final class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String KernelActivityAnalysis_HelpText;
+    public static String KernelActivityAnalysis_TaskName;
+    public static String KernelActivityAnalysis_NotAKernelTrace;
+    public static String KernelActivityAnalysis_MalformedSwitches;
+    public static String KernelActivityAnalysis_InconsistentSwitches;
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}

@@ -1,0 +1,258 @@
+package org.featurecompass.ui.views.kernel;
+
+import java.util.Comparator;
+import java.util.List;
+import java.util.function.Function;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.ColumnLabelProvider;
+import org.eclipse.jface.viewers.TableViewer;
+import org.eclipse.jface.viewers.TableViewerColumn;
+import org.eclipse.jface.viewers.Viewer;
+import org.eclipse.jface.viewers.ViewerComparator;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.featurecompass.core.kernel.KernelActivityAnalysis;
+import org.featurecompass.model.kernel.KernelActivity;
+import org.featurecompass.model.kernel.OnCpuTimes;
+import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
+
+/**
+ * Shows the {@link KernelActivityAnalysis} of the active trace: a summary line (events, CPUs,
+ * span, lost and inconsistent events) and a sortable table of threads by on-CPU time.
+ */
+public class KernelActivityView extends TmfView {
+
+    /** The view id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.ui.views.kernelActivity"; //$NON-NLS-1$
+
+    private static final double NS_PER_MS = 1e6;
+
+    private @Nullable Label fSummary;
+    private @Nullable TableViewer fViewer;
+    private @Nullable ITmfTrace fTrace;
+    private @Nullable Job fJob;
+    private @Nullable KernelActivity fShown;
+
+    /** Creates the view. */
+    public KernelActivityView() {
+        super("KernelActivityView"); //$NON-NLS-1$
+    }
+
+    @Override
+    public void createPartControl(@Nullable Composite parent) {
+        super.createPartControl(parent);
+        Composite root = new Composite(parent, SWT.NONE);
+        root.setLayout(new GridLayout(1, false));
+        Label summary = new Label(root, SWT.WRAP);
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        summary.setText(Messages.KernelActivityView_NoTrace);
+        fSummary = summary;
+
+        TableViewer viewer = new TableViewer(root, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL);
+        Table table = viewer.getTable();
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        viewer.setContentProvider(ArrayContentProvider.getInstance());
+        ThreadComparator comparator = new ThreadComparator();
+        viewer.setComparator(comparator);
+        fViewer = viewer;
+
+        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnTid, 80, SWT.RIGHT,
+                t -> Long.toString(t.tid()), Comparator.comparingLong(ThreadTime::tid));
+        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnCommand, 200, SWT.LEFT,
+                t -> threadName(t.tid()), Comparator.comparing(t -> threadName(t.tid())));
+        TableColumn onCpu = addColumn(viewer, comparator, Messages.KernelActivityView_ColumnOnCpu, 140, SWT.RIGHT,
+                t -> String.format("%,.3f", t.onCpuNs() / NS_PER_MS), Comparator.comparingLong(ThreadTime::onCpuNs)); //$NON-NLS-1$
+        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnShare, 140, SWT.RIGHT,
+                t -> String.format("%.2f %%", 100.0 * share(t)), Comparator.comparingDouble(this::share)); //$NON-NLS-1$
+        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnSlices, 90, SWT.RIGHT,
+                t -> Long.toString(t.slices()), Comparator.comparingLong(ThreadTime::slices));
+        // Busiest threads first: what a user opens this view for.
+        comparator.sortBy(onCpu, Comparator.comparingLong(ThreadTime::onCpuNs), SWT.DOWN, table);
+
+        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+        if (active != null) {
+            showTrace(active);
+        }
+    }
+
+    private TableColumn addColumn(TableViewer viewer, ThreadComparator comparator, String title, int width, int align,
+            Function<ThreadTime, String> text, Comparator<ThreadTime> order) {
+        TableViewerColumn column = new TableViewerColumn(viewer, SWT.NONE);
+        TableColumn swtColumn = column.getColumn();
+        swtColumn.setText(title);
+        swtColumn.setWidth(width);
+        swtColumn.setAlignment(align);
+        column.setLabelProvider(new ColumnLabelProvider() {
+            @Override
+            public String getText(@Nullable Object element) {
+                return element instanceof ThreadTime t ? text.apply(t) : ""; //$NON-NLS-1$
+            }
+        });
+        swtColumn.addListener(SWT.Selection, e -> {
+            int direction = viewer.getTable().getSortColumn() == swtColumn && viewer.getTable().getSortDirection() == SWT.DOWN
+                    ? SWT.UP : SWT.DOWN;
+            comparator.sortBy(swtColumn, order, direction, viewer.getTable());
+            viewer.refresh();
+        });
+        return swtColumn;
+    }
+
+    private String threadName(long tid) {
+        KernelActivity shown = fShown;
+        String name = shown == null ? null : shown.threadNames().get(tid);
+        return name == null ? "" : name; //$NON-NLS-1$
+    }
+
+    private double share(ThreadTime t) {
+        KernelActivity shown = fShown;
+        long busy = shown == null ? 0 : shown.onCpu().busyNs();
+        return busy == 0 || t.tid() == 0 ? 0 : (double) t.onCpuNs() / busy;
+    }
+
+    /** @param signal a trace was opened: show it */
+    @TmfSignalHandler
+    public void traceOpened(TmfTraceOpenedSignal signal) {
+        showTrace(signal.getTrace());
+    }
+
+    /** @param signal a trace was selected: show it */
+    @TmfSignalHandler
+    public void traceSelected(TmfTraceSelectedSignal signal) {
+        showTrace(signal.getTrace());
+    }
+
+    /** @param signal a trace was closed: forget it if it was shown */
+    @TmfSignalHandler
+    public void traceClosed(TmfTraceClosedSignal signal) {
+        if (signal.getTrace() == fTrace) {
+            fTrace = null;
+            display(null, null, Messages.KernelActivityView_NoTrace);
+        }
+    }
+
+    private void showTrace(ITmfTrace trace) {
+        if (trace == fTrace) {
+            return;
+        }
+        fTrace = trace;
+        Job previous = fJob;
+        if (previous != null) {
+            previous.cancel();
+        }
+        KernelActivityAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelActivityAnalysis.class,
+                KernelActivityAnalysis.ID);
+        if (module == null) {
+            display(trace, null, NLS.bind(Messages.KernelActivityView_NotKernel, trace.getName()));
+            return;
+        }
+        display(trace, null, NLS.bind(Messages.KernelActivityView_Running, trace.getName()));
+        Job job = new Job(NLS.bind(Messages.KernelActivityView_JobName, trace.getName())) {
+            @Override
+            protected IStatus run(@Nullable IProgressMonitor monitor) {
+                module.schedule();
+                boolean ok = module.waitForCompletion(monitor);
+                KernelActivity result = module.getResult();
+                if (ok && result != null) {
+                    display(trace, result, summary(trace, result));
+                } else {
+                    display(trace, null, NLS.bind(Messages.KernelActivityView_Failed, trace.getName()));
+                }
+                return Status.OK_STATUS;
+            }
+        };
+        job.setSystem(false);
+        fJob = job;
+        job.schedule();
+    }
+
+    private static String summary(ITmfTrace trace, KernelActivity activity) {
+        OnCpuTimes onCpu = activity.onCpu();
+        long spanNs = activity.census().total() == 0 ? 0 : activity.census().lastNs() - activity.census().firstNs();
+        return NLS.bind(Messages.KernelActivityView_Summary, new Object[] { trace.getName(),
+                String.format("%,d", activity.census().total()), onCpu.cpuCount(), //$NON-NLS-1$
+                String.format("%,.3f", spanNs / NS_PER_MS), onCpu.threads().size(), //$NON-NLS-1$
+                String.format("%,.3f", onCpu.busyNs() / NS_PER_MS), //$NON-NLS-1$
+                String.format("%,.3f", onCpu.unattributedNs() / NS_PER_MS), //$NON-NLS-1$
+                activity.lostEvents(), onCpu.inconsistentSwitches() });
+    }
+
+    /** Shows a result (or none) and a summary text, on the UI thread, if the trace is still the shown one. */
+    private void display(@Nullable ITmfTrace trace, @Nullable KernelActivity activity, String text) {
+        Composite parent = getParentComposite();
+        if (parent == null || parent.isDisposed()) {
+            return;
+        }
+        parent.getDisplay().asyncExec(() -> {
+            Label summary = fSummary;
+            TableViewer viewer = fViewer;
+            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace) {
+                return;
+            }
+            fShown = activity;
+            summary.setText(text);
+            viewer.setInput(activity == null ? List.of() : activity.onCpu().threads().values().toArray());
+            summary.getParent().layout(true);
+        });
+    }
+
+    @Override
+    public void setFocus() {
+        TableViewer viewer = fViewer;
+        if (viewer != null) {
+            viewer.getTable().setFocus();
+        }
+    }
+
+    /** @return the rows shown, in display order (for tests and export) */
+    public List<ThreadTime> getShownRows() {
+        TableViewer viewer = fViewer;
+        if (viewer == null) {
+            return List.of();
+        }
+        return java.util.Arrays.stream(viewer.getTable().getItems()).map(item -> (ThreadTime) item.getData()).toList();
+    }
+
+    /** @return the summary line shown above the table */
+    public String getSummaryText() {
+        Label summary = fSummary;
+        return summary == null ? "" : summary.getText(); //$NON-NLS-1$
+    }
+
+    /** Sorts rows by the selected column's comparator and direction. */
+    private static final class ThreadComparator extends ViewerComparator {
+        private Comparator<ThreadTime> fOrder = Comparator.comparingLong(ThreadTime::tid);
+
+        void sortBy(TableColumn column, Comparator<ThreadTime> order, int direction, Table table) {
+            fOrder = direction == SWT.DOWN ? order.reversed() : order;
+            table.setSortColumn(column);
+            table.setSortDirection(direction);
+        }
+
+        @Override
+        public int compare(@Nullable Viewer viewer, @Nullable Object e1, @Nullable Object e2) {
+            return fOrder.compare((ThreadTime) e1, (ThreadTime) e2);
+        }
+    }
+}

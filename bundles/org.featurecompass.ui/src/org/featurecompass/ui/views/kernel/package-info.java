@@ -1,0 +1,3 @@
+/** Views over the kernel analyses. */
+@org.eclipse.jdt.annotation.NonNullByDefault
+package org.featurecompass.ui.views.kernel;
