@@ -1,0 +1,396 @@
+#!/usr/bin/env python3
+"""Generates the bpftrace program of fc-record and converts its output to TEF.
+
+One table (KERNEL_EVENTS) drives both steps, so the printf columns written by
+the program and the columns parsed back can never drift apart.
+
+  fc_bt.py gen --binary BIN [--raw] [--kernel] [--target PID|cpid] ... -o prog.bt --meta meta.json
+  fc_bt.py convert --meta meta.json [--kernel-scope all|target] raw.txt -o out.json
+
+Output format: doc/recorder-format.md.
+"""
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+
+FORMAT_VERSION = 1
+
+# Tracepoints recorded with --kernel: "system:event" -> [(field, type)].
+# Types: d signed, u unsigned, x pointer (written as "0x.." string), s string,
+# sym kernel symbol of a pointer. Fields missing from a kernel's format are
+# left out and reported in the metadata.
+KERNEL_EVENTS = {
+    "sched:sched_switch": [("prev_comm", "s"), ("prev_pid", "d"), ("prev_prio", "d"),
+                           ("prev_state", "d"), ("next_comm", "s"), ("next_pid", "d"),
+                           ("next_prio", "d")],
+    "sched:sched_waking": [("comm", "s"), ("pid", "d"), ("prio", "d"), ("target_cpu", "d")],
+    "sched:sched_wakeup": [("comm", "s"), ("pid", "d"), ("prio", "d"), ("target_cpu", "d")],
+    "sched:sched_wakeup_new": [("comm", "s"), ("pid", "d"), ("prio", "d"), ("target_cpu", "d")],
+    "sched:sched_process_fork": [("parent_comm", "s"), ("parent_pid", "d"),
+                                 ("child_comm", "s"), ("child_pid", "d")],
+    "sched:sched_process_exec": [("filename", "s"), ("pid", "d"), ("old_pid", "d")],
+    "sched:sched_process_exit": [("comm", "s"), ("pid", "d"), ("prio", "d")],
+    "irq:irq_handler_entry": [("irq", "d"), ("name", "s")],
+    "irq:irq_handler_exit": [("irq", "d"), ("ret", "d")],
+    "irq:softirq_entry": [("vec", "u")],
+    "irq:softirq_exit": [("vec", "u")],
+    "timer:hrtimer_expire_entry": [("hrtimer", "x"), ("function", "sym")],
+    "timer:hrtimer_expire_exit": [("hrtimer", "x")],
+    "net:net_dev_queue": [("skbaddr", "x"), ("len", "u"), ("name", "s")],
+    "net:netif_receive_skb": [("skbaddr", "x"), ("len", "u"), ("name", "s")],
+    "block:block_rq_issue": [("dev", "u"), ("sector", "u"), ("nr_sector", "u"),
+                             ("bytes", "u"), ("rwbs", "s"), ("comm", "s")],
+    "block:block_rq_complete": [("dev", "u"), ("sector", "u"), ("nr_sector", "u"),
+                                ("error", "d"), ("rwbs", "s")],
+}
+
+SOFTIRQ_NAMES = ["HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET",
+                 "SCHED", "HRTIMER", "RCU"]
+INTERRUPT_ENTRY = {"irq_handler_entry": "irq_handler_exit", "softirq_entry": "softirq_exit",
+                   "hrtimer_expire_entry": "hrtimer_expire_exit"}
+WAKEUPS = ("sched_waking", "sched_wakeup", "sched_wakeup_new")
+TID_FIELDS = ("prev_pid", "next_pid", "pid", "child_pid", "parent_pid", "old_pid")
+RAW_PROBE = re.compile(r"^fr_(begin|end)_(\d+)$")
+LOST_LINE = re.compile(r"^Lost (\d+) events$")
+BASE_NAME = "Base"  # VaRA's name for region 0, spanning main
+
+# Common columns of every event line: kind, event, cpu, per-CPU sequence, ts, pid, tid, comm.
+HEAD_FMT = "%d\\t%llu\\t%llu\\t%d\\t%d\\t%s"
+HEAD_ARGS = "cpu, @seq[cpu], nsecs, pid, tid, comm"
+PRINTF_FMT = {"d": "%lld", "u": "%llu", "x": "%llx", "s": "%s", "sym": "%s"}
+
+
+def fail(message):
+    sys.exit(f"fc_bt.py: {message}")
+
+
+# ---------------------------------------------------------------- generation
+
+def tracepoint_fields(tracefs, tracepoint):
+    """Field name -> True if it is a __data_loc string, or None if the tracepoint is absent."""
+    path = os.path.join(tracefs, "events", *tracepoint.split(":"), "format")
+    try:
+        with open(path) as f:
+            text = f.read()
+    except OSError:
+        return None
+    fields = {}
+    for m in re.finditer(r"field:([^;]*?)\s*(\w+)(\[\d*\])?;", text):
+        fields[m.group(2)] = "__data_loc" in m.group(1)
+    return fields
+
+
+def usdt_probes(binary):
+    """Names of the binary's vtrace USDT probes, as bpftrace lists them."""
+    out = subprocess.run(["bpftrace", "-l", f"usdt:{binary}:vtrace:*"],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        fail(f"bpftrace cannot list the USDT probes of {binary}: {out.stderr.strip()}")
+    return sorted({line.rsplit(":", 1)[1] for line in out.stdout.split() if line})
+
+
+def probe_body(head, fmt, args):
+    return ("{ @seq[cpu]++; printf(\"%s\\t%s\\t%s\\n\", %s, %s); }"
+            % (head, HEAD_FMT, fmt, HEAD_ARGS, args))
+
+
+def feature_probe(binary, probe, phase, id_expr, name_expr):
+    return (f"usdt:{binary}:vtrace:{probe}\n"
+            + probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}"))
+
+
+def generate(a):
+    probes = usdt_probes(a.binary)
+    meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
+            "missingTracepoints": [], "missingFields": {}}
+    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); }}"]
+    if "feature_init" in probes:
+        lines.append(feature_probe(a.binary, "feature_init", "B", "0", f"\"{BASE_NAME}\""))
+    if "feature_finalize" in probes:
+        lines.append(feature_probe(a.binary, "feature_finalize", "E", "0", f"\"{BASE_NAME}\""))
+    if a.raw:
+        raw = [(m.group(1), m.group(2), p) for p in probes if (m := RAW_PROBE.match(p))]
+        if not raw:
+            fail(f"{a.binary} has no raw probes vtrace:fr_begin_<id>/fr_end_<id>")
+        for kind, region, probe in raw:
+            phase = "B" if kind == "begin" else "E"
+            lines.append(feature_probe(a.binary, probe, phase, region, "str(arg0)"))
+    else:
+        missing = {"feature_begin", "feature_end"} - set(probes)
+        if missing:
+            fail(f"{a.binary} lacks the USDT probes vtrace:{', vtrace:'.join(sorted(missing))} "
+                 f"(found: {', '.join(probes) or 'none'}); use --raw for per-region probes")
+        lines.append(feature_probe(a.binary, "feature_begin", "B", "arg0", "str(arg1)"))
+        lines.append(feature_probe(a.binary, "feature_end", "E", "arg0", "str(arg1)"))
+    if a.kernel:
+        for tracepoint, wanted in KERNEL_EVENTS.items():
+            available = tracepoint_fields(a.tracefs, tracepoint)
+            if available is None:
+                meta["missingTracepoints"].append(tracepoint)
+                continue
+            fields = [(n, t) for n, t in wanted if n in available]
+            if not fields:
+                meta["missingTracepoints"].append(tracepoint)
+                continue
+            if len(fields) < len(wanted):
+                meta["missingFields"][tracepoint] = [n for n, _ in wanted if n not in available]
+            exprs = []
+            for name, kind in fields:
+                expr = f"args->{name}"
+                exprs.append(f"str({expr})" if available[name] else
+                             f"ksym({expr})" if kind == "sym" else expr)
+            event = tracepoint.split(":")[1]
+            fmt = "\\t".join(PRINTF_FMT[t] for _, t in fields)
+            meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields})
+            lines.append(f"tracepoint:{tracepoint}\n"
+                         + probe_body(f"K\\t{event}", fmt, ", ".join(exprs)))
+    if a.follow_exit:
+        # --pid mode: stop when the traced process's main thread exits.
+        lines.append(f"tracepoint:sched:sched_process_exit /args->pid == {a.target}/ {{ exit(); }}")
+    if a.duration:
+        lines.append(f"interval:s:{a.duration} {{ exit(); }}")
+    lines.append("END { clear(@seq); }")
+    with open(a.output, "w") as f:
+        f.write("// generated by tools/record/fc_bt.py; one printf line per event\n")
+        f.write("\n".join(lines) + "\n")
+    with open(a.meta, "w") as f:
+        json.dump(meta, f, indent=1)
+    for tracepoint in meta["missingTracepoints"]:
+        print(f"fc-record: this kernel has no tracepoint {tracepoint}; not recorded",
+              file=sys.stderr)
+
+
+# ---------------------------------------------------------------- conversion
+
+def parse_raw(path, kernel_fields):
+    """Reads bpftrace's output: events, the target pid, bpftrace's lost count, bad lines."""
+    events, target, lost, bad = [], None, 0, []
+    with open(path, errors="replace") as f:
+        for number, line in enumerate(f, 1):
+            line = line.rstrip("\n")
+            cols = line.split("\t")
+            try:
+                if cols[0] == "S" and len(cols) == 2:
+                    target = int(cols[1])
+                elif cols[0] == "F" and len(cols) >= 10:
+                    ev = head(cols)
+                    ev["id"] = int(cols[8])
+                    ev["name"] = "\t".join(cols[9:])  # the name is last: tabs survive
+                    events.append(ev)
+                elif cols[0] == "K" and cols[1] in kernel_fields:
+                    ev = head(cols)
+                    spec = kernel_fields[cols[1]]
+                    values = cols[8:]
+                    if len(values) != len(spec):
+                        raise ValueError("wrong column count")
+                    ev["args"] = {n: typed(v, t) for (n, t), v in zip(spec, values)}
+                    events.append(ev)
+                elif m := LOST_LINE.match(line):
+                    lost += int(m.group(1))
+                elif line.strip() and not line.startswith("Attaching "):
+                    raise ValueError("unknown line")
+            except ValueError as e:
+                bad.append(f"line {number}: {e}: {line[:120]!r}")
+    return events, target, lost, bad
+
+
+def head(cols):
+    return {"kind": cols[0], "event": cols[1], "cpu": int(cols[2]), "seq": int(cols[3]),
+            "ts": int(cols[4]), "pid": int(cols[5]), "tid": int(cols[6]), "comm": cols[7]}
+
+
+def typed(value, kind):
+    if kind in ("d", "u"):
+        return int(value)
+    if kind == "x":
+        return "0x" + value
+    return value
+
+
+def fill_names(events):
+    """bpftrace may read a probe's string argument as empty when its page is not yet
+    faulted in; take the name another event of the same region id carried."""
+    known = {}
+    for ev in events:
+        if ev["kind"] == "F" and ev["name"]:
+            known.setdefault(ev["id"], ev["name"])
+    filled = unresolved = 0
+    for ev in events:
+        if ev["kind"] == "F" and not ev["name"]:
+            if ev["id"] in known:
+                ev["name"] = known[ev["id"]]
+                filled += 1
+            else:
+                ev["name"] = f"FR(?{ev['id']})"
+                unresolved += 1
+    return filled, unresolved
+
+
+def lost_ranges(events, bpftrace_lost):
+    """Lost events from gaps in each CPU's sequence numbers, with their time range.
+    Events bpftrace counted but no gap locates get one range over the whole recording."""
+    start = min((ev["ts"] for ev in events), default=0)
+    end = max((ev["ts"] for ev in events), default=0)
+    ranges, prev = [], {}
+    for ev in sorted(events, key=lambda e: (e["cpu"], e["seq"])):
+        last_seq, last_ts = prev.get(ev["cpu"], (0, start))
+        if ev["seq"] > last_seq + 1:
+            ranges.append((last_ts, ev["ts"], ev["seq"] - last_seq - 1, ev["cpu"]))
+        prev[ev["cpu"]] = (ev["seq"], ev["ts"])
+    located = sum(r[2] for r in ranges)
+    if bpftrace_lost > located:
+        ranges.append((start, end, bpftrace_lost - located, -1))
+    return ranges
+
+
+def target_scope(events, target):
+    """Keeps kernel events of the target process tree, of the tasks that woke it, and
+    the interrupt entries and exits that enclose those wake-ups."""
+    tgids = {target} | {ev["pid"] for ev in events if ev["kind"] == "F"}
+    tids = {ev["tid"] for ev in events if ev["pid"] in tgids}
+    for ev in sorted(events, key=lambda e: e["ts"]):  # children of children
+        if ev["event"] == "sched_process_fork" and ev["args"].get("parent_pid") in tids | tgids:
+            tids.add(ev["args"]["child_pid"])
+    wakers = {ev["tid"] for ev in events
+              if ev["event"] in WAKEUPS and ev["args"].get("pid") in tids} - {0}
+    keep_tids = tids | wakers
+
+    def involved(ev):
+        return ev["kind"] == "F" or ev["tid"] in keep_tids or any(
+            ev["args"].get(f) in keep_tids for f in TID_FIELDS if f in ev["args"])
+
+    keep = [involved(ev) for ev in events]
+    stacks = {}  # cpu -> open interrupt entries (indices into events)
+    for i in sorted(range(len(events)), key=lambda i: (events[i]["cpu"], events[i]["seq"])):
+        ev, stack = events[i], stacks.setdefault(events[i]["cpu"], [])
+        if ev["event"] in INTERRUPT_ENTRY:
+            stack.append(i)
+        elif ev["event"] in INTERRUPT_ENTRY.values():
+            if stack and INTERRUPT_ENTRY[events[stack[-1]]["event"]] == ev["event"]:
+                keep[i] = keep[i] or keep[stack.pop()]
+        elif keep[i] and ev["event"] in WAKEUPS:
+            for j in stack:
+                keep[j] = True
+    return [ev for ev, k in zip(events, keep) if k]
+
+
+def trim_after_exit(events, target):
+    """Drops kernel events after the target's main thread exited: bpftrace detaches
+    its probes one by one for up to a second afterwards, leaving unrelated,
+    half-paired interrupt events."""
+    exits = [ev["ts"] for ev in events
+             if ev["event"] == "sched_process_exit" and ev["args"].get("pid") == target]
+    if not exits:
+        return events, 0
+    kept = [ev for ev in events if ev["kind"] == "F" or ev["ts"] <= exits[0]]
+    return kept, len(events) - len(kept)
+
+
+def tef_event(ev):
+    out = {"name": ev["name"] if ev["kind"] == "F" else ev["event"],
+           "cat": "Feature" if ev["kind"] == "F" else "kernel",
+           "ph": ev["event"] if ev["kind"] == "F" else "i",
+           "ts": ev["ts"], "pid": ev["pid"], "tid": ev["tid"]}
+    if ev["kind"] == "F":
+        out["args"] = {"ID": ev["id"], "UUID": ev["id"]}
+    else:
+        out["s"] = "t"
+        args = {"cpu": ev["cpu"], **ev["args"]}
+        if ev["event"] in ("softirq_entry", "softirq_exit") and args["vec"] < len(SOFTIRQ_NAMES):
+            args["vec_name"] = SOFTIRQ_NAMES[args["vec"]]
+        if "dev" in args:
+            args["disk"] = f"{args['dev'] >> 20},{args['dev'] & 0xFFFFF}"
+        out["args"] = args
+    return out
+
+
+def name_events(events):
+    """TEF metadata events naming each process and thread by its last seen comm."""
+    names = {}
+    for ev in sorted(events, key=lambda e: e["ts"]):
+        names[(ev["pid"], ev["tid"])] = ev["comm"]
+    out = []
+    for (pid, tid), comm in sorted(names.items()):
+        if pid == tid:
+            out.append({"name": "process_name", "ph": "M", "pid": pid, "tid": tid,
+                        "args": {"name": comm}})
+        out.append({"name": "thread_name", "ph": "M", "pid": pid, "tid": tid,
+                    "args": {"name": comm}})
+    return out
+
+
+def convert(a):
+    with open(a.meta) as f:
+        meta = json.load(f)
+    kernel_fields = {e["tracepoint"].split(":")[1]: [tuple(x) for x in e["fields"]]
+                     for e in meta.get("kernelEvents", [])}
+    events, target, bpftrace_lost, bad = parse_raw(a.raw, kernel_fields)
+    if target is None:
+        fail(f"{a.raw} has no start line from the bpftrace program: did bpftrace start?")
+    filled, unresolved = fill_names(events)
+    ranges = lost_ranges(events, bpftrace_lost)
+    recorded = len(events)
+    events, after_exit = trim_after_exit(events, target)
+    if a.kernel_scope == "target":
+        events = target_scope(events, target)
+    events.sort(key=lambda e: (e["ts"], e["cpu"], e["seq"]))
+    trace_events = name_events(events) + [tef_event(ev) for ev in events]
+    for t0, t1, count, cpu in ranges:
+        trace_events.append({"name": "Lost events", "cat": "lost", "ph": "X", "ts": t0,
+                             "dur": t1 - t0, "pid": 0, "tid": 0,
+                             "args": {"count": count, "cpu": cpu}})
+    for message in bad:
+        print(f"fc-record: unparsed bpftrace output, {message}", file=sys.stderr)
+    if ranges:
+        print(f"fc-record: {sum(r[2] for r in ranges)} events were lost "
+              f"(bpftrace reported {bpftrace_lost}); see the 'lost' events", file=sys.stderr)
+    meta.update({"recorder": "fc-record", "formatVersion": FORMAT_VERSION,
+                 "targetPid": target, "kernelScope": a.kernel_scope,
+                 "eventsRecorded": recorded, "eventsAfterExitDropped": after_exit,
+                 "eventsWritten": len(events),
+                 "lostEvents": sum(r[2] for r in ranges), "bpftraceLostEvents": bpftrace_lost,
+                 "namesFilled": filled, "namesUnresolved": unresolved,
+                 "unparsedLines": len(bad), "unparsedExamples": bad[:5]})
+    meta.pop("kernelEvents", None)
+    for item in a.info:
+        key, _, value = item.partition("=")
+        meta[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
+    with open(a.output, "w") as f:
+        # Metadata keys first, so a streaming reader knows the unit before any event.
+        f.write('{"timestampUnit":"ns","displayTimeUnit":"ns",\n"otherData":')
+        json.dump(meta, f, sort_keys=True)
+        f.write(',\n"traceEvents":[\n')
+        f.write(",\n".join(json.dumps(ev, separators=(",", ":")) for ev in trace_events))
+        f.write("\n]}\n")
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+    g = sub.add_parser("gen", help="write the bpftrace program")
+    g.add_argument("--binary", required=True, help="file holding the vtrace USDT probes")
+    g.add_argument("--target", required=True, help="traced pid, or cpid for bpftrace -c")
+    g.add_argument("--raw", action="store_true", help="per-region probes fr_begin_<id>")
+    g.add_argument("--kernel", action="store_true", help="also record kernel tracepoints")
+    g.add_argument("--tracefs", default="/sys/kernel/tracing")
+    g.add_argument("--follow-exit", action="store_true", help="stop when --target exits")
+    g.add_argument("--duration", type=int, help="stop after this many seconds")
+    g.add_argument("--meta", required=True, help="metadata JSON for the convert step")
+    g.add_argument("-o", "--output", required=True)
+    c = sub.add_parser("convert", help="convert bpftrace output to TEF JSON")
+    c.add_argument("raw", help="bpftrace output of the generated program")
+    c.add_argument("--meta", required=True, help="metadata JSON written by gen (and fc-record)")
+    c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
+    c.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
+                   help="extra metadata; integer values are written as numbers")
+    c.add_argument("-o", "--output", required=True)
+    a = p.parse_args()
+    generate(a) if a.command == "gen" else convert(a)
+
+
+if __name__ == "__main__":
+    main()
