@@ -337,11 +337,12 @@ def convert(a):
     if a.kernel_scope == "target":
         events = target_scope(events, target)
     events.sort(key=lambda e: (e["ts"], e["cpu"], e["seq"]))
-    trace_events = name_events(events) + [tef_event(ev) for ev in events]
-    for t0, t1, count, cpu in ranges:
-        trace_events.append({"name": "Lost events", "cat": "lost", "ph": "X", "ts": t0,
-                             "dur": t1 - t0, "pid": 0, "tid": 0,
-                             "args": {"count": count, "cpu": cpu}})
+    lost = [{"name": "Lost events", "cat": "lost", "ph": "X", "ts": t0, "dur": t1 - t0,
+             "pid": 0, "tid": 0, "args": {"count": count, "cpu": cpu}}
+            for t0, t1, count, cpu in ranges]
+    # Stable sort: lost ranges go before the event that ends them.
+    timed = sorted(lost + [tef_event(ev) for ev in events], key=lambda e: e["ts"])
+    trace_events = name_events(events) + timed
     for message in bad:
         print(f"fc-record: unparsed bpftrace output, {message}", file=sys.stderr)
     if ranges:

@@ -1,0 +1,61 @@
+#!/bin/bash
+# Records the demo workload for real with fc-record and checks the traces.
+# Exit status: 0 passed, 1 failed, 77 skipped because the kernel refuses BPF.
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+out=$(mktemp -d /tmp/fc-test-record.XXXXXX)
+trap 'rm -rf "$out"' EXIT
+fail() { echo "test-record: FAILED: $*" >&2; exit 1; }
+
+# Missing tools are failures (CI installs them); only a kernel refusal skips.
+for tool in bpftrace python3 make gcc; do
+    command -v "$tool" >/dev/null || fail "$tool is not installed"
+done
+[ "$(id -u)" -eq 0 ] || fail "must run as root (bpftrace needs it)"
+if ! probe=$(bpftrace -e 'BEGIN { exit(); }' 2>&1); then
+    echo "test-record: SKIP: the kernel refuses BPF programs:" >&2
+    echo "$probe" | grep -v RLIMIT_MEMLOCK >&2
+    exit 77
+fi
+
+make -s -C "$here/demo" || fail "building the demo failed"
+demo=$here/demo/fc-demo
+check=$here/check_trace.py
+
+# 1. The converter on a crafted bpftrace output: an empty region name (bpftrace
+# read the string before its page was faulted in), a gap of 2 in CPU 1's
+# sequence, and bpftrace's "Lost 2 events" line.
+printf 'S\t42\nF\tB\t0\t1\t100\t42\t42\tx\t7\t\nF\tB\t1\t1\t150\t42\t43\tx\t7\tFR(A)\nLost 2 events\nF\tE\t1\t4\t300\t42\t43\tx\t7\tFR(A)\nF\tE\t0\t2\t400\t42\t42\tx\t7\tFR(A)\n' > "$out/crafted.txt"
+echo '{}' > "$out/crafted-meta.json"
+python3 "$here/fc_bt.py" convert "$out/crafted.txt" --meta "$out/crafted-meta.json" -o "$out/crafted.json" 2>/dev/null
+python3 - "$out/crafted.json" <<'PY' || fail "converter self-check"
+import json, sys
+t = json.load(open(sys.argv[1]))
+names = [e["name"] for e in t["traceEvents"] if e.get("cat") == "Feature"]
+lost = [e for e in t["traceEvents"] if e.get("cat") == "lost"]
+assert names == ["FR(A)"] * 4, names
+assert t["otherData"]["namesFilled"] == 1, t["otherData"]
+assert [(e["ts"], e["dur"], e["args"]) for e in lost] == [(150, 150, {"count": 2, "cpu": 1})], lost
+PY
+echo "test-record: converter self-check ok"
+
+# 2. All features, with kernel events: every worker must appear in sched_switch.
+"$here/fc-record" -k -o "$out/all.json" -- "$demo" --compress --encrypt --threads 2 \
+    --io "$out/demo.out" --iterations 6 || fail "fc-record with --kernel"
+"$check" "$out/all.json" --kernel --exact --expect Base=1 --expect 'FR(Compression)=12' \
+    --expect 'FR(Compression,Encryption)=6' --expect 'FR(Encryption)=6' \
+    --expect 'FR(IO)=6' --expect 'FR(Threads)=1' || fail "trace of all features"
+
+# 3. One feature, one thread: regions of switched-off features must be absent.
+"$here/fc-record" -o "$out/encrypt.json" -- "$demo" --encrypt --iterations 5 ||
+    fail "fc-record of --encrypt"
+"$check" "$out/encrypt.json" --exact --expect Base=1 --expect 'FR(Encryption)=5' ||
+    fail "trace of --encrypt"
+
+# 4. VaRA's raw variant: one probe pair per region.
+"$here/fc-record" --raw -o "$out/raw.json" -- "$here/demo/fc-demo-raw" --compress --encrypt \
+    --iterations 4 || fail "fc-record --raw"
+"$check" "$out/raw.json" --exact --expect Base=1 --expect 'FR(Compression)=8' \
+    --expect 'FR(Compression,Encryption)=4' --expect 'FR(Encryption)=4' ||
+    fail "trace of the raw variant"
+echo "test-record: all checks passed"
