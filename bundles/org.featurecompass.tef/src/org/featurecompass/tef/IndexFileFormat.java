@@ -1,0 +1,63 @@
+package org.featurecompass.tef;
+
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+
+import org.eclipse.jdt.annotation.Nullable;
+
+/**
+ * Layout of a TEF index file (big-endian):
+ * <ol>
+ * <li>a {@value #HEADER_BYTES}-byte header: magic, format version, the source fingerprint, the size
+ * of the plain file that byte offsets refer to, the entry count and the summary's offset;</li>
+ * <li>the entries in sorted order, {@value #ENTRY_BYTES} bytes each: timestamp (ns, or
+ * {@link EventIndexer#MISSING_TIME}), byte offset, length (or {@link EventIndexer#LOST_MARKER});</li>
+ * <li>the {@link IndexSummary}, written by {@link IndexSummaryCodec}.</li>
+ * </ol>
+ * The header is written last, so a file cut short by a crash has no valid header and is rebuilt.
+ */
+final class IndexFileFormat {
+
+    static final int HEADER_BYTES = 64;
+    static final int ENTRY_BYTES = 20;
+    private static final byte[] MAGIC = "FCTEFIDX".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
+    private static final int VERSION = 1;
+
+    /**
+     * The header's fields.
+     *
+     * @param source fingerprint of the trace file the index was built from
+     * @param plainSize size of the plain (decompressed) file the offsets refer to
+     * @param entryCount number of entries
+     * @param summaryOffset byte offset of the summary in the index file
+     */
+    record Header(SourceFingerprint source, long plainSize, long entryCount, long summaryOffset) {
+
+        ByteBuffer encode() {
+            ByteBuffer buffer = ByteBuffer.allocate(HEADER_BYTES);
+            buffer.put(MAGIC).putInt(VERSION);
+            buffer.putLong(source.size()).putLong(source.modifiedMillis()).putLong(source.headCrc());
+            buffer.putLong(plainSize).putLong(entryCount).putLong(summaryOffset);
+            buffer.rewind();
+            return buffer;
+        }
+
+        /** @return the header, or null when the bytes are not a complete header of this version */
+        static @Nullable Header decode(ByteBuffer buffer) {
+            if (buffer.remaining() < HEADER_BYTES) {
+                return null;
+            }
+            byte[] magic = new byte[MAGIC.length];
+            buffer.get(magic);
+            if (!Arrays.equals(magic, MAGIC) || buffer.getInt() != VERSION) {
+                return null;
+            }
+            SourceFingerprint source = new SourceFingerprint(buffer.getLong(), buffer.getLong(), buffer.getLong());
+            return new Header(source, buffer.getLong(), buffer.getLong(), buffer.getLong());
+        }
+    }
+
+    private IndexFileFormat() {
+    }
+}

@@ -1,0 +1,104 @@
+package org.featurecompass.tef;
+
+import java.io.BufferedOutputStream;
+import java.io.Closeable;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Writes an index file ({@link IndexFileFormat}) from entries arriving in sorted order: it keeps
+ * a checkpoint every {@code checkpointInterval} ranks, gives lost ranges their rank, and on
+ * {@link #finish} writes the summary and the header, then moves the file into place atomically.
+ */
+final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
+
+    private final Path target;
+    private final Path temporary;
+    private final DataOutputStream out;
+    private final int checkpointInterval;
+    private final List<TefLostEvents> lostInFileOrder;
+    private final long[] lostOffsets;
+    private final List<TefLostEvents> lostInRankOrder = new ArrayList<>();
+    private long[] checkpoints = new long[16];
+    private int checkpointCount;
+    private long entryCount;
+    private long eventCount;
+    private long firstTime = EventIndexer.MISSING_TIME;
+    private long lastTime = EventIndexer.MISSING_TIME;
+
+    IndexFileWriter(Path target, int checkpointInterval, List<TefLostEvents> lostInFileOrder) throws IOException {
+        this.target = target;
+        this.temporary = target.resolveSibling(target.getFileName() + ".tmp"); //$NON-NLS-1$
+        this.checkpointInterval = checkpointInterval;
+        this.lostInFileOrder = lostInFileOrder;
+        this.lostOffsets = lostInFileOrder.stream().mapToLong(TefLostEvents::byteOffset).toArray();
+        out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16));
+        out.write(new byte[IndexFileFormat.HEADER_BYTES]);
+    }
+
+    @Override
+    public void accept(long timestampNs, long byteOffset, int length) throws IOException {
+        if (entryCount % checkpointInterval == 0) {
+            if (checkpointCount == checkpoints.length) {
+                checkpoints = Arrays.copyOf(checkpoints, checkpointCount * 2);
+            }
+            checkpoints[checkpointCount++] = timestampNs;
+        }
+        if (timestampNs != EventIndexer.MISSING_TIME) {
+            if (firstTime == EventIndexer.MISSING_TIME) {
+                firstTime = timestampNs;
+            }
+            lastTime = timestampNs;
+        }
+        if (length == EventIndexer.LOST_MARKER) {
+            TefLostEvents lost = lostInFileOrder.get(Arrays.binarySearch(lostOffsets, byteOffset));
+            lostInRankOrder.add(new TefLostEvents(entryCount, lost.count(), lost.timestampNs(), lost.endNs(), lost.byteOffset(), lost.eventNumber()));
+        } else {
+            eventCount++;
+        }
+        out.writeLong(timestampNs);
+        out.writeLong(byteOffset);
+        out.writeInt(length);
+        entryCount++;
+    }
+
+    /**
+     * Completes the index file and moves it to its final name.
+     *
+     * @param source fingerprint of the trace file
+     * @param plainSize size of the plain file the offsets refer to
+     * @param metadata the file's metadata
+     * @param phaseCounts events per phase text
+     * @param problems the problems found
+     */
+    void finish(SourceFingerprint source, long plainSize, TefTraceMetadata metadata, Map<String, Long> phaseCounts,
+            List<TefProblem> problems) throws IOException {
+        long summaryOffset = IndexFileFormat.HEADER_BYTES + entryCount * IndexFileFormat.ENTRY_BYTES;
+        boolean anyTime = firstTime != EventIndexer.MISSING_TIME;
+        IndexSummaryCodec.write(out, new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,
+                Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder)));
+        out.close();
+        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
+            channel.write(new IndexFileFormat.Header(source, plainSize, entryCount, summaryOffset).encode(), 0);
+            channel.force(true);
+        }
+        Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Closes the output and removes the unfinished file, if {@link #finish} did not move it. */
+    @Override
+    public void close() throws IOException {
+        out.close();
+        Files.deleteIfExists(temporary);
+    }
+}
