@@ -1,0 +1,44 @@
+package org.featurecompass.model.feature;
+
+import org.eclipse.jdt.annotation.Nullable;
+
+/**
+ * Receives what {@link FeatureRegionAnalysis} finds while it streams, so that a state system or
+ * segment store can be filled in the same pass. All methods are called in timestamp order;
+ * the defaults ignore the call.
+ */
+public interface FeatureRegionListener {
+
+    /**
+     * A region instance ended (or was closed as truncated at the trace end or at an orphan end).
+     * Children are reported before their parents.
+     *
+     * @param instance the finished instance
+     */
+    default void instanceClosed(RegionInstance instance) {
+        // ignored by default
+    }
+
+    /**
+     * The interaction of a thread changed.
+     *
+     * @param pid process id
+     * @param tid thread id
+     * @param timestampNs time of the change, ns
+     * @param interaction the new interaction, or null when no region is open on the thread
+     */
+    default void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
+        // ignored by default
+    }
+
+    /**
+     * The number of observed threads on which a feature is active changed.
+     *
+     * @param feature feature name
+     * @param timestampNs time of the change, ns
+     * @param activeThreads the new count
+     */
+    default void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
+        // ignored by default
+    }
+}

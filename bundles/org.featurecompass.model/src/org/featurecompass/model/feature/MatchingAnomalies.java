@@ -1,0 +1,24 @@
+package org.featurecompass.model.feature;
+
+/**
+ * Counts of region events that did not form a clean nested begin/end pair. Each affected instance
+ * is also flagged in {@link RegionInstance}; nothing is dropped.
+ *
+ * @param unmatchedEnds end events without a begin on their thread (region opened before the
+ *            trace start), reported as instances truncated at start
+ * @param unclosedBegins begin events without an end (region still open at the trace end),
+ *            reported as instances truncated at end
+ * @param outOfOrderCloses ends that closed a region while a later-opened one stayed open
+ * @param gapSpanningInstances complete instances containing a coverage gap of their thread
+ * @param malformedRegionNames distinct region names that are not a well-formed {@code FR(...)}
+ *            list; their whole text is used as one feature
+ */
+public record MatchingAnomalies(long unmatchedEnds, long unclosedBegins, long outOfOrderCloses,
+        long gapSpanningInstances, long malformedRegionNames) {
+
+    /** @return whether every event formed a clean pair */
+    public boolean none() {
+        return unmatchedEnds == 0 && unclosedBegins == 0 && outOfOrderCloses == 0 && gapSpanningInstances == 0
+                && malformedRegionNames == 0;
+    }
+}

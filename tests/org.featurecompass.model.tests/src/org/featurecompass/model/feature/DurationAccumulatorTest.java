@@ -1,0 +1,54 @@
+package org.featurecompass.model.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** Tests {@link DurationAccumulator} (Welford's streaming mean and variance). */
+class DurationAccumulatorTest {
+
+    @Test
+    void summarisesASample() {
+        DurationAccumulator accumulator = new DurationAccumulator();
+        for (long d : new long[] { 2, 4, 4, 4, 5, 5, 7, 9 }) {
+            accumulator.add(d);
+        }
+        DurationStatistics statistics = accumulator.snapshot();
+        assertEquals(8, statistics.count());
+        assertEquals(40, statistics.sumNs());
+        assertEquals(2, statistics.minNs());
+        assertEquals(9, statistics.maxNs());
+        assertEquals(5.0, statistics.mean(), 0);
+        // population variance 4, sample variance 32/7
+        assertEquals(Math.sqrt(32.0 / 7), statistics.standardDeviation(), 1e-12);
+    }
+
+    /**
+     * Durations near 10^12 ns (17 minutes) that differ by a few ns: the textbook
+     * sum-of-squares formula loses every digit in double precision, Welford keeps them.
+     */
+    @Test
+    void staysAccurateForLargeOffsets() {
+        DurationAccumulator accumulator = new DurationAccumulator();
+        long offset = 1_000_000_000_000L;
+        for (long d : new long[] { 4, 7, 13, 16 }) {
+            accumulator.add(offset + d);
+        }
+        DurationStatistics statistics = accumulator.snapshot();
+        assertEquals(offset + 10, statistics.mean(), 0);
+        assertEquals(Math.sqrt(30), statistics.standardDeviation(), 1e-6);
+    }
+
+    @Test
+    void emptyAndSingleSamplesHaveNoSpread() {
+        assertSame(DurationStatistics.EMPTY, new DurationAccumulator().snapshot());
+        assertTrue(Double.isNaN(DurationStatistics.EMPTY.mean()));
+        DurationAccumulator single = new DurationAccumulator();
+        single.add(0);
+        assertEquals(1, single.snapshot().count());
+        assertEquals(0.0, single.snapshot().mean(), 0);
+        assertTrue(Double.isNaN(single.snapshot().standardDeviation()));
+    }
+}
