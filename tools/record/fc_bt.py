@@ -59,7 +59,7 @@ BASE_NAME = "Base"  # VaRA's name for region 0, spanning main
 
 # Common columns of every event line: kind, event, cpu, per-CPU sequence, ts, pid, tid, comm.
 HEAD_FMT = "%d\\t%llu\\t%llu\\t%d\\t%d\\t%s"
-HEAD_ARGS = "cpu, @seq[cpu], nsecs, pid, tid, comm"
+HEAD_ARGS = "cpu, $seq, nsecs, pid, tid, comm"
 PRINTF_FMT = {"d": "%lld", "u": "%llu", "x": "%llx", "s": "%s", "sym": "%s"}
 
 
@@ -93,7 +93,9 @@ def usdt_probes(binary):
 
 
 def probe_body(head, fmt, args):
-    return ("{ @seq[cpu]++; printf(\"%s\\t%s\\t%s\\n\", %s, %s); }"
+    # The value of the post-increment itself: a program nested on the same CPU
+    # (an interrupt's tracepoint inside a uprobe) cannot change it in between.
+    return ("{ $seq = @seq[cpu]++; printf(\"%s\\t%s\\t%s\\n\", %s, %s); }"
             % (head, HEAD_FMT, fmt, HEAD_ARGS, args))
 
 
@@ -236,7 +238,7 @@ def lost_ranges(events, bpftrace_lost):
     end = max((ev["ts"] for ev in events), default=0)
     ranges, prev = [], {}
     for ev in sorted(events, key=lambda e: (e["cpu"], e["seq"])):
-        last_seq, last_ts = prev.get(ev["cpu"], (0, start))
+        last_seq, last_ts = prev.get(ev["cpu"], (-1, start))  # numbering starts at 0
         if ev["seq"] > last_seq + 1:
             ranges.append((last_ts, ev["ts"], ev["seq"] - last_seq - 1, ev["cpu"]))
         prev[ev["cpu"]] = (ev["seq"], ev["ts"])

@@ -25,7 +25,7 @@ check=$here/check_trace.py
 # 1. The converter on a crafted bpftrace output: an empty region name (bpftrace
 # read the string before its page was faulted in), a gap of 2 in CPU 1's
 # sequence, and bpftrace's "Lost 2 events" line.
-printf 'S\t42\nF\tB\t0\t1\t100\t42\t42\tx\t7\t\nF\tB\t1\t1\t150\t42\t43\tx\t7\tFR(A)\nLost 2 events\nF\tE\t1\t4\t300\t42\t43\tx\t7\tFR(A)\nF\tE\t0\t2\t400\t42\t42\tx\t7\tFR(A)\n' > "$out/crafted.txt"
+printf 'S\t42\nF\tB\t0\t0\t100\t42\t42\tx\t7\t\nF\tB\t1\t0\t150\t42\t43\tx\t7\tFR(A)\nLost 2 events\nF\tE\t1\t3\t300\t42\t43\tx\t7\tFR(A)\nF\tE\t0\t1\t400\t42\t42\tx\t7\tFR(A)\n' > "$out/crafted.txt"
 echo '{}' > "$out/crafted-meta.json"
 python3 "$here/fc_bt.py" convert "$out/crafted.txt" --meta "$out/crafted-meta.json" -o "$out/crafted.json" 2>/dev/null
 python3 - "$out/crafted.json" <<'PY' || fail "converter self-check"
