@@ -78,8 +78,11 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
         TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0,
                 ITmfEventRequest.ALL_DATA, ITmfEventRequest.ExecutionType.BACKGROUND) {
             @Override
-            public void handleData(ITmfEvent event) {
+            public void handleData(@Nullable ITmfEvent event) {
                 super.handleData(event);
+                if (event == null) {
+                    return;
+                }
                 if (progress.isCanceled()) {
                     cancel();
                     return;

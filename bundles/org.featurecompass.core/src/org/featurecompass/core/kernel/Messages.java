@@ -1,9 +1,11 @@
 package org.featurecompass.core.kernel;
 
+import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.osgi.util.NLS;
 
 /** User-visible strings of the kernel analyses. */
 @SuppressWarnings("javadoc")
+@NonNullByDefault({}) // NLS fills the fields reflectively
 public final class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 

@@ -1,14 +1,15 @@
 package org.featurecompass.core.kernel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.featurecompass.model.kernel.KernelActivity;
@@ -22,26 +23,34 @@ import org.junit.jupiter.api.Test;
  */
 class KernelActivityAnalysisTest {
 
-    private LttngKernelTrace fTrace;
+    private @Nullable LttngKernelTrace fTrace;
 
     @AfterEach
     void dispose() {
-        if (fTrace != null) {
-            fTrace.dispose();
+        LttngKernelTrace trace = fTrace;
+        if (trace != null) {
+            trace.dispose();
         }
     }
 
     private KernelActivity analyse(Path path) throws Exception {
-        fTrace = new LttngKernelTrace();
-        fTrace.initTrace(null, path.toString(), CtfTmfEvent.class);
+        LttngKernelTrace trace = new LttngKernelTrace();
+        fTrace = trace;
+        trace.initTrace(null, path.toString(), CtfTmfEvent.class);
+        // Opening instantiates the analysis modules registered for the trace type.
+        trace.traceOpened(new TmfTraceOpenedSignal(this, trace, null));
         // The module is found through its plugin.xml registration, as the UI finds it.
-        KernelActivityAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(fTrace, KernelActivityAnalysis.class,
+        KernelActivityAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelActivityAnalysis.class,
                 KernelActivityAnalysis.ID);
-        assertNotNull(module, "analysis not registered for LTTng kernel traces");
+        if (module == null) {
+            throw new AssertionError("analysis not registered for LTTng kernel traces");
+        }
         module.schedule();
         assertTrue(module.waitForCompletion(), "analysis did not complete");
         KernelActivity result = module.getResult();
-        assertNotNull(result);
+        if (result == null) {
+            throw new AssertionError("analysis completed without a result");
+        }
         return result;
     }
 

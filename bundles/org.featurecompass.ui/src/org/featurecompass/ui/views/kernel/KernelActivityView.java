@@ -6,6 +6,7 @@ import java.util.function.Function;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
@@ -172,7 +173,7 @@ public class KernelActivityView extends TmfView {
             @Override
             protected IStatus run(@Nullable IProgressMonitor monitor) {
                 module.schedule();
-                boolean ok = module.waitForCompletion(monitor);
+                boolean ok = module.waitForCompletion(monitor == null ? new NullProgressMonitor() : monitor);
                 KernelActivity result = module.getResult();
                 if (ok && result != null) {
                     display(trace, result, summary(trace, result));
