@@ -1,24 +1,31 @@
 package org.featurecompass.tef;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Sorts index entries (timestamp ns, byte offset, length) by timestamp with bounded memory: up to
  * {@code chunkEntries} entries are sorted in memory (stable merge sort, so equal timestamps keep
  * file order), each full chunk is spilled as a sorted run file into the work folder, and the runs
- * are merged. Memory use is about 28 bytes per chunk entry, whatever the file size.
+ * are merged at the end. Spilling runs on a background thread while the next chunk fills, so two
+ * chunks exist at a time: about 56 bytes of heap per chunk entry, whatever the file size.
  */
 final class ExternalIndexSorter implements Closeable {
 
@@ -27,52 +34,38 @@ final class ExternalIndexSorter implements Closeable {
         void accept(long timestampNs, long byteOffset, int length) throws IOException;
     }
 
-    private static final int RUN_BUFFER_BYTES = 1 << 16;
-
     private static final int INITIAL_ENTRIES = 4096;
+    private static final int RUN_BUFFER_BYTES = 1 << 18;
 
     private final Path workDirectory;
     private final int chunkEntries;
-    private long[] timestamps;
-    private long[] offsets;
-    private int[] lengths;
-    private int[] order;
-    private int[] scratch;
-    private int filled;
+    private Chunk filling;
+    private @Nullable Chunk spare;
+    private @Nullable Future<?> pendingSpill;
+    private @Nullable ExecutorService spiller;
     private final List<Path> runs = new ArrayList<>();
     private long total;
 
     ExternalIndexSorter(Path workDirectory, int chunkEntries) {
         this.workDirectory = workDirectory;
         this.chunkEntries = chunkEntries;
-        int initial = Math.min(chunkEntries, INITIAL_ENTRIES);
-        timestamps = new long[initial];
-        offsets = new long[initial];
-        lengths = new int[initial];
-        order = new int[0];
-        scratch = new int[0];
+        filling = new Chunk(Math.min(chunkEntries, INITIAL_ENTRIES));
     }
 
     void add(long timestampNs, long byteOffset, int length) throws IOException {
-        if (filled == timestamps.length) {
-            if (filled < chunkEntries) {
-                grow();
+        Chunk chunk = filling;
+        if (chunk.filled == chunk.timestamps.length) {
+            if (chunk.filled < chunkEntries) {
+                chunk.grow(chunkEntries);
             } else {
-                spill();
+                chunk = spillInBackground();
             }
         }
-        timestamps[filled] = timestampNs;
-        offsets[filled] = byteOffset;
-        lengths[filled] = length;
-        filled++;
+        int i = chunk.filled++;
+        chunk.timestamps[i] = timestampNs;
+        chunk.offsets[i] = byteOffset;
+        chunk.lengths[i] = length;
         total++;
-    }
-
-    private void grow() {
-        int capacity = (int) Math.min(chunkEntries, 2L * timestamps.length);
-        timestamps = Arrays.copyOf(timestamps, capacity);
-        offsets = Arrays.copyOf(offsets, capacity);
-        lengths = Arrays.copyOf(lengths, capacity);
     }
 
     /** @return how many entries were added */
@@ -88,81 +81,68 @@ final class ExternalIndexSorter implements Closeable {
     /** Writes every entry to {@code sink} ordered by timestamp, then by byte offset. */
     void writeSorted(Sink sink) throws IOException {
         if (runs.isEmpty()) {
-            sortChunk();
-            for (int i = 0; i < filled; i++) {
-                int e = order[i];
-                sink.accept(timestamps[e], offsets[e], lengths[e]);
+            Chunk chunk = filling;
+            chunk.sort();
+            for (int i = 0; i < chunk.filled; i++) {
+                int e = chunk.order[i];
+                sink.accept(chunk.timestamps[e], chunk.offsets[e], chunk.lengths[e]);
             }
             return;
         }
-        if (filled > 0) {
-            spill();
+        if (filling.filled > 0) {
+            spillInBackground();
         }
+        awaitSpill();
         merge(sink);
     }
 
-    private void spill() throws IOException {
-        sortChunk();
+    /** Hands the full chunk to the spilling thread and returns an empty chunk to fill. */
+    private Chunk spillInBackground() throws IOException {
+        awaitSpill();
+        Chunk full = filling;
         Path run = Files.createTempFile(workDirectory, "tef-run-", ".bin"); //$NON-NLS-1$ //$NON-NLS-2$
         runs.add(run);
-        try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(run), RUN_BUFFER_BYTES))) {
-            for (int i = 0; i < filled; i++) {
-                int e = order[i];
-                out.writeLong(timestamps[e]);
-                out.writeLong(offsets[e]);
-                out.writeInt(lengths[e]);
-            }
+        ExecutorService executor = spiller;
+        if (executor == null) {
+            executor = Executors.newSingleThreadExecutor(task -> {
+                Thread thread = new Thread(task, "TEF index sorter"); //$NON-NLS-1$
+                thread.setDaemon(true);
+                return thread;
+            });
+            spiller = executor;
         }
-        filled = 0;
+        pendingSpill = executor.submit(() -> {
+            try {
+                full.sort();
+                full.writeRun(run);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        Chunk next = spare;
+        filling = next != null ? next : new Chunk(chunkEntries);
+        filling.filled = 0;
+        spare = full;
+        return filling;
     }
 
-    /** Fills {@code order} with the chunk's indexes sorted by timestamp (stable). */
-    private void sortChunk() {
-        if (order.length < filled) {
-            order = new int[timestamps.length];
-            scratch = new int[timestamps.length];
-        }
-        for (int i = 0; i < filled; i++) {
-            order[i] = i;
-        }
-        boolean sorted = true;
-        for (int i = 1; i < filled && sorted; i++) {
-            sorted = timestamps[i - 1] <= timestamps[i];
-        }
-        if (!sorted) {
-            mergeSort(0, filled);
-        }
-    }
-
-    private void mergeSort(int from, int to) {
-        if (to - from <= 32) {
-            for (int i = from + 1; i < to; i++) {
-                int e = order[i];
-                long t = timestamps[e];
-                int j = i - 1;
-                while (j >= from && timestamps[order[j]] > t) {
-                    order[j + 1] = order[j];
-                    j--;
-                }
-                order[j + 1] = e;
-            }
+    private void awaitSpill() throws IOException {
+        Future<?> spill = pendingSpill;
+        if (spill == null) {
             return;
         }
-        int mid = (from + to) >>> 1;
-        mergeSort(from, mid);
-        mergeSort(mid, to);
-        if (timestamps[order[mid - 1]] <= timestamps[order[mid]]) {
-            return; // already in order, common for nearly sorted traces
-        }
-        System.arraycopy(order, from, scratch, from, to - from);
-        int left = from;
-        int right = mid;
-        for (int k = from; k < to; k++) {
-            if (right >= to || (left < mid && timestamps[scratch[left]] <= timestamps[scratch[right]])) {
-                order[k] = scratch[left++];
-            } else {
-                order[k] = scratch[right++];
+        pendingSpill = null;
+        try {
+            spill.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while sorting the TEF index"); //$NON-NLS-1$
+        } catch (ExecutionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof UncheckedIOException) {
+                throw ((UncheckedIOException) cause).getCause();
             }
+            throw new IOException("sorting the TEF index failed", cause); //$NON-NLS-1$
         }
     }
 
@@ -186,41 +166,152 @@ final class ExternalIndexSorter implements Closeable {
             }
         } finally {
             for (RunReader reader : readers) {
-                reader.in.close();
+                reader.channel.close();
             }
         }
     }
 
-    /** Deletes the spilled runs. */
+    /** Waits for a running spill, stops the spilling thread and deletes the runs. */
     @Override
     public void close() throws IOException {
-        for (Path run : runs) {
-            Files.deleteIfExists(run);
+        try {
+            awaitSpill();
+        } finally {
+            ExecutorService executor = spiller;
+            if (executor != null) {
+                executor.shutdownNow();
+            }
+            for (Path run : runs) {
+                Files.deleteIfExists(run);
+            }
+            runs.clear();
         }
-        runs.clear();
+    }
+
+    /** Entries in parallel arrays, in file order, plus the permutation that sorts them. */
+    private static final class Chunk {
+        long[] timestamps;
+        long[] offsets;
+        int[] lengths;
+        int[] order = new int[0];
+        int[] scratch = new int[0];
+        int filled;
+
+        Chunk(int capacity) {
+            timestamps = new long[capacity];
+            offsets = new long[capacity];
+            lengths = new int[capacity];
+        }
+
+        void grow(int maximum) {
+            int capacity = (int) Math.min(maximum, 2L * timestamps.length);
+            timestamps = Arrays.copyOf(timestamps, capacity);
+            offsets = Arrays.copyOf(offsets, capacity);
+            lengths = Arrays.copyOf(lengths, capacity);
+        }
+
+        /** Fills {@code order} with the indexes sorted by timestamp (stable). */
+        void sort() {
+            if (order.length < filled) {
+                order = new int[timestamps.length];
+                scratch = new int[timestamps.length];
+            }
+            for (int i = 0; i < filled; i++) {
+                order[i] = i;
+            }
+            boolean sorted = true;
+            for (int i = 1; i < filled && sorted; i++) {
+                sorted = timestamps[i - 1] <= timestamps[i];
+            }
+            if (!sorted) {
+                mergeSort(0, filled);
+            }
+        }
+
+        private void mergeSort(int from, int to) {
+            if (to - from <= 32) {
+                for (int i = from + 1; i < to; i++) {
+                    int e = order[i];
+                    long t = timestamps[e];
+                    int j = i - 1;
+                    while (j >= from && timestamps[order[j]] > t) {
+                        order[j + 1] = order[j];
+                        j--;
+                    }
+                    order[j + 1] = e;
+                }
+                return;
+            }
+            int mid = (from + to) >>> 1;
+            mergeSort(from, mid);
+            mergeSort(mid, to);
+            if (timestamps[order[mid - 1]] <= timestamps[order[mid]]) {
+                return; // already in order, common for nearly sorted traces
+            }
+            System.arraycopy(order, from, scratch, from, to - from);
+            int left = from;
+            int right = mid;
+            for (int k = from; k < to; k++) {
+                if (right >= to || (left < mid && timestamps[scratch[left]] <= timestamps[scratch[right]])) {
+                    order[k] = scratch[left++];
+                } else {
+                    order[k] = scratch[right++];
+                }
+            }
+        }
+
+        void writeRun(Path run) throws IOException {
+            ByteBuffer buffer = ByteBuffer.allocate(RUN_BUFFER_BYTES);
+            try (FileChannel out = FileChannel.open(run, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING)) {
+                for (int i = 0; i < filled; i++) {
+                    if (buffer.remaining() < IndexFileFormat.ENTRY_BYTES) {
+                        writeFully(out, buffer);
+                    }
+                    int e = order[i];
+                    buffer.putLong(timestamps[e]).putLong(offsets[e]).putInt(lengths[e]);
+                }
+                writeFully(out, buffer);
+            }
+        }
+
+        private static void writeFully(FileChannel out, ByteBuffer buffer) throws IOException {
+            buffer.flip();
+            while (buffer.hasRemaining()) {
+                out.write(buffer);
+            }
+            buffer.clear();
+        }
     }
 
     /** Reads one sorted run; runs spilled earlier win ties because their entries come first in the file. */
     private static final class RunReader implements Comparable<RunReader> {
-        final DataInputStream in;
+        final FileChannel channel;
+        final ByteBuffer buffer = ByteBuffer.allocate(RUN_BUFFER_BYTES);
         final int runNumber;
         long timestamp;
         long offset;
         int length;
 
         RunReader(Path run, int runNumber) throws IOException {
-            in = new DataInputStream(new BufferedInputStream(Files.newInputStream(run), RUN_BUFFER_BYTES));
+            channel = FileChannel.open(run);
             this.runNumber = runNumber;
+            buffer.limit(0);
         }
 
         boolean advance() throws IOException {
-            try {
-                timestamp = in.readLong();
-            } catch (EOFException e) {
-                return false;
+            if (buffer.remaining() < IndexFileFormat.ENTRY_BYTES) {
+                buffer.compact();
+                while (buffer.hasRemaining() && channel.read(buffer) > 0) {
+                    // fill
+                }
+                buffer.flip();
+                if (buffer.remaining() < IndexFileFormat.ENTRY_BYTES) {
+                    return false;
+                }
             }
-            offset = in.readLong();
-            length = in.readInt();
+            timestamp = buffer.getLong();
+            offset = buffer.getLong();
+            length = buffer.getInt();
             return true;
         }
 

@@ -4,6 +4,8 @@ import java.io.BufferedOutputStream;
 import java.io.Closeable;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,7 +26,8 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
 
     private final Path target;
     private final Path temporary;
-    private final DataOutputStream out;
+    private final FileChannel out;
+    private final ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
     private final int checkpointInterval;
     private final List<TefLostEvents> lostInFileOrder;
     private final long[] lostOffsets;
@@ -42,8 +45,8 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
         this.checkpointInterval = checkpointInterval;
         this.lostInFileOrder = lostInFileOrder;
         this.lostOffsets = lostInFileOrder.stream().mapToLong(TefLostEvents::byteOffset).toArray();
-        out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(temporary), 1 << 16));
-        out.write(new byte[IndexFileFormat.HEADER_BYTES]);
+        out = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        buffer.put(new byte[IndexFileFormat.HEADER_BYTES]);
     }
 
     @Override
@@ -66,9 +69,10 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
         } else {
             eventCount++;
         }
-        out.writeLong(timestampNs);
-        out.writeLong(byteOffset);
-        out.writeInt(length);
+        if (buffer.remaining() < IndexFileFormat.ENTRY_BYTES) {
+            flush();
+        }
+        buffer.putLong(timestampNs).putLong(byteOffset).putInt(length);
         entryCount++;
     }
 
@@ -83,16 +87,29 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
      */
     void finish(SourceFingerprint source, long plainSize, TefTraceMetadata metadata, Map<String, Long> phaseCounts,
             List<TefProblem> problems) throws IOException {
+        flush();
         long summaryOffset = IndexFileFormat.HEADER_BYTES + entryCount * IndexFileFormat.ENTRY_BYTES;
         boolean anyTime = firstTime != EventIndexer.MISSING_TIME;
-        IndexSummaryCodec.write(out, new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,
-                Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder)));
-        out.close();
-        try (FileChannel channel = FileChannel.open(temporary, StandardOpenOption.WRITE)) {
-            channel.write(new IndexFileFormat.Header(source, plainSize, entryCount, summaryOffset).encode(), 0);
-            channel.force(true);
+        IndexSummary summary = new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,
+                Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder));
+        DataOutputStream summaryOut = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(out.position(summaryOffset)), 1 << 16));
+        IndexSummaryCodec.write(summaryOut, summary);
+        summaryOut.flush();
+        ByteBuffer header = new IndexFileFormat.Header(source, plainSize, entryCount, summaryOffset).encode();
+        while (header.hasRemaining()) {
+            out.write(header, header.position());
         }
+        out.force(true);
+        out.close();
         Files.move(temporary, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private void flush() throws IOException {
+        buffer.flip();
+        while (buffer.hasRemaining()) {
+            out.write(buffer);
+        }
+        buffer.clear();
     }
 
     /** Closes the output and removes the unfinished file, if {@link #finish} did not move it. */
