@@ -43,6 +43,20 @@ import org.featurecompass.model.feature.ThreadRegionStack.Frame;
 public final class FeatureRegionAnalysis {
 
     private static final FeatureRegionListener NO_LISTENER = new FeatureRegionListener() {
+        @Override
+        public void instanceClosed(RegionInstance instance) {
+            // statistics only
+        }
+
+        @Override
+        public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
+            // statistics only
+        }
+
+        @Override
+        public void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
+            // statistics only
+        }
     };
     private static final double NS_PER_SECOND = 1e9;
 
@@ -53,7 +67,7 @@ public final class FeatureRegionAnalysis {
     private final FeatureSetInterner fSets = new FeatureSetInterner();
     private final RegionTable fRegions = new RegionTable(fSets);
     private final List<InstanceGroupAccumulator> fFeatureGroups = new ArrayList<>();
-    private final Map<Long, ThreadRegionStack> fThreads = new HashMap<>();
+    private final Map<Long, @Nullable ThreadRegionStack> fThreads = new HashMap<>();
     private final List<ThreadRegionStack> fThreadList = new ArrayList<>();
     private final GapTracker fGaps = new GapTracker();
     private @Nullable ThreadRegionStack fLastThread;
@@ -281,7 +295,7 @@ public final class FeatureRegionAnalysis {
             return last;
         }
         long key = ((long) pid << 32) | (tid & 0xFFFF_FFFFL);
-        ThreadRegionStack thread = fThreads.get(key);
+        @Nullable ThreadRegionStack thread = fThreads.get(key);
         if (thread == null) {
             thread = new ThreadRegionStack(pid, tid, fSets.idle());
             // The thread's time before its first event is idle unless a gap hid it.
@@ -319,11 +333,12 @@ public final class FeatureRegionAnalysis {
             frame.fEntry.fGroup.fCpuLowerNs += thread.fObservedNs - frame.fObservedAtPushNs;
         }
         boolean spansGap = !frame.fObservedAtPush || thread.fGapEpoch != frame.fGapEpochAtPush;
+        RegionEntry parent = frame.fParent;
         if (spansGap && !truncatedAtEnd) {
             fGapSpanning++;
         }
         record(new RegionInstance(frame.fEntry.fRegion, frame.fSerial,
-                frame.fParent == null ? null : frame.fParent.fRegion, frame.fParentSerial, thread.fPid, thread.fTid,
+                parent == null ? null : parent.fRegion, frame.fParentSerial, thread.fPid, thread.fTid,
                 frame.fDepth, frame.fStartNs, timestampNs, frame.fExclusiveNs, frame.fContext.fSet, frame.fUuid,
                 false, truncatedAtEnd, outOfOrder, spansGap), frame.fEntry, frame.fContext);
     }

@@ -4,8 +4,9 @@ import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Receives what {@link FeatureRegionAnalysis} finds while it streams, so that a state system or
- * segment store can be filled in the same pass. All methods are called in timestamp order;
- * the defaults ignore the call.
+ * segment store can be filled in the same pass. All methods are called in timestamp order.
+ * A region that began before the trace is unknown until its end arrives; states reported
+ * before that lack it (the statistics are revised, these calls are not).
  */
 public interface FeatureRegionListener {
 
@@ -15,9 +16,7 @@ public interface FeatureRegionListener {
      *
      * @param instance the finished instance
      */
-    default void instanceClosed(RegionInstance instance) {
-        // ignored by default
-    }
+    void instanceClosed(RegionInstance instance);
 
     /**
      * The interaction of a thread changed.
@@ -27,9 +26,7 @@ public interface FeatureRegionListener {
      * @param timestampNs time of the change, ns
      * @param interaction the new interaction, or null when no region is open on the thread
      */
-    default void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
-        // ignored by default
-    }
+    void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction);
 
     /**
      * The number of observed threads on which a feature is active changed.
@@ -38,7 +35,5 @@ public interface FeatureRegionListener {
      * @param timestampNs time of the change, ns
      * @param activeThreads the new count
      */
-    default void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
-        // ignored by default
-    }
+    void activeThreadsChanged(String feature, long timestampNs, int activeThreads);
 }

@@ -1,7 +1,10 @@
 package org.featurecompass.model.feature;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.NoSuchElementException;
+
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Result of a {@link FeatureRegionAnalysis}: statistics per region, per feature and per
@@ -53,13 +56,12 @@ public record FeatureRegionReport(Map<Region, FeatureRegionStatistics> regions,
 
     /** @return the exclusive CPU time per interaction, the shape VaRA-Tool-Suite reports */
     public Map<FeatureSet, TimeBounds> exclusiveTimePerInteraction() {
-        Map<FeatureSet, TimeBounds> result = new java.util.LinkedHashMap<>();
+        Map<FeatureSet, TimeBounds> result = new LinkedHashMap<>();
         interactions.forEach((set, statistics) -> result.put(set, statistics.cpuTime()));
         return result;
     }
 
-    private static FeatureRegionStatistics require(@org.eclipse.jdt.annotation.Nullable FeatureRegionStatistics statistics,
-            String key) {
+    private static FeatureRegionStatistics require(@Nullable FeatureRegionStatistics statistics, String key) {
         if (statistics == null) {
             throw new NoSuchElementException("Not in this report: " + key); //$NON-NLS-1$
         }

@@ -6,13 +6,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Gives each distinct feature set and each feature name a dense id, and caches the union of two
  * interned sets, so that the interaction of a region stack costs one hash lookup per push.
  */
 final class FeatureSetInterner {
 
-    private final Map<FeatureSet, InternedFeatureSet> fByValue = new HashMap<>();
+    private final Map<FeatureSet, @Nullable InternedFeatureSet> fByValue = new HashMap<>();
     private final List<InternedFeatureSet> fById = new ArrayList<>();
     private final Map<String, Integer> fFeatureIndex = new HashMap<>();
     private final List<String> fFeatureNames = new ArrayList<>();
@@ -29,7 +31,7 @@ final class FeatureSetInterner {
     }
 
     InternedFeatureSet intern(FeatureSet set) {
-        InternedFeatureSet interned = fByValue.get(set);
+        @Nullable InternedFeatureSet interned = fByValue.get(set);
         if (interned == null) {
             int[] indices = new int[set.size()];
             int i = 0;
@@ -57,7 +59,7 @@ final class FeatureSetInterner {
         if (b.fIdle) {
             return a;
         }
-        InternedFeatureSet union = a.fUnions.get(b);
+        @Nullable InternedFeatureSet union = a.fUnions.get(b);
         if (union == null) {
             union = intern(a.fSet.union(b.fSet));
             a.fUnions.put(b, union);
@@ -83,7 +85,6 @@ final class FeatureSetInterner {
 
     /** @return the index of a feature, or -1 if it never occurred */
     int featureIndex(String feature) {
-        Integer index = fFeatureIndex.get(feature);
-        return index == null ? -1 : index;
+        return fFeatureIndex.getOrDefault(feature, -1);
     }
 }

@@ -35,8 +35,11 @@ final class GapTracker {
 
     /** @return the open gap ending first if it ends at or before {@code timestampNs} */
     @Nullable CoverageGap peekEndingBy(long timestampNs) {
+        if (fOpen.isEmpty()) {
+            return null;
+        }
         CoverageGap first = fOpen.peek();
-        return first != null && first.endNs() <= timestampNs ? first : null;
+        return first.endNs() <= timestampNs ? first : null;
     }
 
     void close(CoverageGap gap) {

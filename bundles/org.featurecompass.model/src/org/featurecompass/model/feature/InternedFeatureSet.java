@@ -20,7 +20,7 @@ final class InternedFeatureSet {
     final int[] fFeatureIndices;
     /** This set as an interaction: {@code Base} dropped unless alone. */
     InternedFeatureSet fInteraction = this;
-    final Map<InternedFeatureSet, InternedFeatureSet> fUnions = new HashMap<>();
+    final Map<InternedFeatureSet, @Nullable InternedFeatureSet> fUnions = new HashMap<>();
     /**
      * Observed time moved into or out of this interaction after the fact (a region found to have
      * begun before the trace), by which its wall-clock union is uncertain, ns.

@@ -1,5 +1,7 @@
 package org.featurecompass.model.feature;
 
+import java.util.List;
+
 /**
  * Counts of region events that did not form a clean nested begin/end pair. Each affected instance
  * is also flagged in {@link RegionInstance}; nothing is dropped.
@@ -10,15 +12,20 @@ package org.featurecompass.model.feature;
  *            reported as instances truncated at end
  * @param outOfOrderCloses ends that closed a region while a later-opened one stayed open
  * @param gapSpanningInstances complete instances containing a coverage gap of their thread
- * @param malformedRegionNames distinct region names that are not a well-formed {@code FR(...)}
- *            list; their whole text is used as one feature
+ * @param malformedRegionNames one message per distinct region name that is not a well-formed
+ *            {@code FR(...)} list; the whole name is used as the region's single feature
  */
 public record MatchingAnomalies(long unmatchedEnds, long unclosedBegins, long outOfOrderCloses,
-        long gapSpanningInstances, long malformedRegionNames) {
+        long gapSpanningInstances, List<String> malformedRegionNames) {
+
+    /** Copies the list. */
+    public MatchingAnomalies {
+        malformedRegionNames = List.copyOf(malformedRegionNames);
+    }
 
     /** @return whether every event formed a clean pair */
     public boolean none() {
         return unmatchedEnds == 0 && unclosedBegins == 0 && outOfOrderCloses == 0 && gapSpanningInstances == 0
-                && malformedRegionNames == 0;
+                && malformedRegionNames.isEmpty();
     }
 }

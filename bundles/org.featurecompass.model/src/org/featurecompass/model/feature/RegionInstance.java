@@ -21,7 +21,8 @@ import org.eclipse.jdt.annotation.Nullable;
  * @param exclusiveNs observed time inside the analysis window during which this instance was
  *            the innermost open region of its thread, ns
  * @param interaction the interaction at begin: union of the features of the thread's open
- *            regions including this one, {@code Base} dropped unless alone
+ *            regions including this one, {@code Base} dropped unless alone; for an instance truncated
+ *            at start, the interaction at its end, without regions still to be discovered below it
  * @param uuid UUID string of the begin event (of the end event for an orphan end), if any
  * @param truncatedAtStart the begin event is not in the trace (opened before the trace start)
  * @param truncatedAtEnd the end event is not in the trace (still open at the trace end)

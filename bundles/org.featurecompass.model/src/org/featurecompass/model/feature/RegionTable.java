@@ -16,7 +16,7 @@ final class RegionTable {
     private long[] fIds = new long[64];
     private @Nullable RegionEntry[] fEntries = new RegionEntry[64];
     private final List<RegionEntry> fInOrder = new ArrayList<>();
-    private long fMalformedNames;
+    private final List<String> fMalformedNames = new ArrayList<>();
 
     RegionTable(FeatureSetInterner sets) {
         fSets = sets;
@@ -54,7 +54,7 @@ final class RegionTable {
         try {
             return FeatureSet.parseRegionName(name);
         } catch (MalformedRegionNameException e) {
-            fMalformedNames++;
+            fMalformedNames.add(e.getMessage());
             return name.isBlank() ? FeatureSet.EMPTY : FeatureSet.of(name.strip());
         }
     }
@@ -88,8 +88,8 @@ final class RegionTable {
         return fInOrder;
     }
 
-    /** @return how many distinct region names could not be parsed */
-    long malformedNames() {
+    /** @return one message per distinct region name that could not be parsed */
+    List<String> malformedNames() {
         return fMalformedNames;
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.List;
 import java.util.Map;
 
 import org.featurecompass.model.feature.CoverageGap.Kind;
@@ -37,7 +38,7 @@ class CoverageBoundsTest {
         RegionInstance y = trace.instance("FR(Y)", 6);
         assertTrue(y.truncatedAtEnd());
         assertEquals(10, y.endNs());
-        assertEquals(new MatchingAnomalies(1, 1, 0, 0, 0), report.anomalies());
+        assertEquals(new MatchingAnomalies(1, 1, 0, 0, List.of()), report.anomalies());
 
         // CPU times are revised: [0,2] becomes X*Z, [2,4] X
         assertEquals(Map.of(FeatureSet.of("X", "Z"), new TimeBounds(2, 2), FeatureSet.of("X"), new TimeBounds(2, 2),
@@ -55,6 +56,28 @@ class CoverageBoundsTest {
         assertTrue(xWall.lowerNs() <= 2 && 2 <= xWall.upperNs(), xWall.toString());
         assertFalse(xWall.isExact());
         assertEquals(new TimeBounds(4, 4), report.interaction("Y").wallTime());
+    }
+
+    /**
+     * Two regions opened before the trace, X inside Z: each end revises all earlier time of the
+     * thread, so W, which ran first, ends up in W*X*Z.
+     */
+    @Test
+    void nestedRegionsOpenedBeforeTheTrace() {
+        RegionTrace trace = new RegionTrace()
+                .begin(0, 3, "FR(W)").end(1, 3, "FR(W)")
+                .end(3, 1, "FR(X)")
+                .end(6, 2, "FR(Z)");
+        FeatureRegionReport report = trace.analyze(6);
+
+        assertEquals(Map.of(FeatureSet.of("W", "X", "Z"), new TimeBounds(1, 1), FeatureSet.of("X", "Z"),
+                new TimeBounds(2, 2), FeatureSet.of("Z"), new TimeBounds(3, 3), FeatureSet.of("W"), TimeBounds.ZERO,
+                FeatureSet.of("X"), TimeBounds.ZERO), report.exclusiveTimePerInteraction());
+        assertEquals(2, trace.instance("FR(X)", 0).exclusiveNs());
+        assertEquals(3, trace.instance("FR(Z)", 0).exclusiveNs());
+        assertEquals(6, report.feature("Z").cpuTime().exactNs());
+        assertEquals(3, report.feature("X").cpuTime().exactNs());
+        assertEquals(2, report.anomalies().unmatchedEnds());
     }
 
     /** Lost events in the middle of a region: its feature time is [observed, observed + gap]. */
@@ -80,7 +103,7 @@ class CoverageBoundsTest {
         assertEquals(5, coverage.lostEvents());
         assertEquals(1, coverage.gaps());
         assertEquals(10, coverage.unobservedWallNs());
-        assertEquals(new MatchingAnomalies(0, 0, 0, 1, 0), report.anomalies());
+        assertEquals(new MatchingAnomalies(0, 0, 0, 1, List.of()), report.anomalies());
     }
 
     /** A feature never seen can still have run while measurement was off: its upper bound says so. */

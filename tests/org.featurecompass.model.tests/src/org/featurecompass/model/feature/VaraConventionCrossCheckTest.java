@@ -1,6 +1,7 @@
 package org.featurecompass.model.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -65,7 +66,7 @@ class VaraConventionCrossCheckTest {
             }
         });
         assertEquals(varaRule(events), ours);
-        assertEquals(true, report.anomalies().none());
+        assertTrue(report.anomalies().none());
     }
 
     /** VaRA's rule, with a list of open begins per thread instead of one shared list. */
