@@ -22,30 +22,4 @@ public record AnalysisWindow(long startNs, long endNs) {
     public long lengthNs() {
         return endNs - startNs;
     }
-
-    /**
-     * @param fromNs interval start, ns
-     * @param toNs interval end, ns
-     * @return the length of [fromNs, toNs] inside the window, ns (0 if disjoint)
-     */
-    public long overlapNs(long fromNs, long toNs) {
-        return Math.max(0, Math.min(toNs, endNs) - Math.max(fromNs, startNs));
-    }
-
-    /**
-     * @param fromNs interval start, ns
-     * @param toNs interval end, ns
-     * @return whether [fromNs, toNs] touches the window
-     */
-    public boolean intersects(long fromNs, long toNs) {
-        return fromNs <= endNs && toNs >= startNs;
-    }
-
-    /**
-     * @param timestampNs an instant, ns
-     * @return whether it lies in the window
-     */
-    public boolean contains(long timestampNs) {
-        return timestampNs >= startNs && timestampNs <= endNs;
-    }
 }

@@ -189,8 +189,8 @@ class CoverageBoundsTest {
     @Test
     void reversedGapIsRejected() {
         try {
-            new CoverageGap(10, 5, Kind.LOST_EVENTS, CoverageGap.ALL_PROCESSES, 0);
-            throw new AssertionError("accepted a reversed gap");
+            CoverageGap reversed = new CoverageGap(10, 5, Kind.LOST_EVENTS, CoverageGap.ALL_PROCESSES, 0);
+            throw new AssertionError("accepted " + reversed);
         } catch (IllegalArgumentException e) {
             assertEquals("Coverage gap ends (5 ns) before it starts (10 ns)", e.getMessage());
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +45,7 @@ class RegionMatchingTest {
         RegionInstance inner = trace.instance("FR(Compression)", 20);
         assertEquals(2, inner.depth());
         assertEquals(FeatureSet.of("Compression", "Encryption"), inner.interaction());
-        assertEquals(2, inner.parent().id());
+        assertEquals(2, Objects.requireNonNull(inner.parent()).id());
         assertEquals(trace.instance("FR(Encryption)", 10).serial(), inner.parentSerial());
     }
 

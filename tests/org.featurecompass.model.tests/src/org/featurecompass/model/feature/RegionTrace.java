@@ -3,6 +3,8 @@ package org.featurecompass.model.feature;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A scripted feature trace for tests: region events and coverage gaps in stream order, replayed
  * into a {@link FeatureRegionAnalysis}. Events go to the current thread, pid 1 / tid 1 unless
@@ -79,7 +81,7 @@ final class RegionTrace {
             }
 
             @Override
-            public void interactionChanged(int pid, int tid, long timestampNs, FeatureSet interaction) {
+            public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
                 fChanges.add(timestampNs + " " + pid + "/" + tid + " -> " + (interaction == null ? "idle" : "[" + interaction + "]"));
             }
 
