@@ -115,9 +115,13 @@ final class EventIndexer {
                 reportEndOfInput();
                 break;
             } catch (JsonProcessingException e) {
+                long at = e.getLocation() == null ? lastGoodEnd : base + e.getLocation().getByteOffset();
+                if (at >= fileSize) {
+                    reportEndOfInput(); // Jackson reports some ends of input (e.g. after a trailing comma) this way
+                    break;
+                }
                 long resume = position == Position.BETWEEN_EVENTS ? skipLostLines() : -1;
                 if (resume < 0) {
-                    long at = e.getLocation() == null ? lastGoodEnd : base + e.getLocation().getByteOffset();
                     problems.report(TefProblemKind.MALFORMED_JSON, at, elementNumber,
                             e.getOriginalMessage() + "; the " + (fileSize - at) + " bytes from there on were not read"); //$NON-NLS-1$ //$NON-NLS-2$
                     break;

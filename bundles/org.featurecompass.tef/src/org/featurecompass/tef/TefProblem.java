@@ -5,7 +5,9 @@ package org.featurecompass.tef;
  *
  * @param kind what went wrong
  * @param count how many times (for {@link TefProblemKind#LOST_EVENTS}: lines, not lost events)
- * @param firstByteOffset byte offset of the first occurrence in the (decompressed) file
+ * @param firstByteOffset byte offset of the first occurrence in the (decompressed) file; for
+ *            {@link TefProblemKind#MALFORMED_JSON}, where the parser noticed the damage: at or just
+ *            after the offending token
  * @param firstEventNumber index (from 0, in file order) of the array element where it first
  *            occurred; for problems outside the event array, the number of elements read so far
  * @param firstDetail a description of the first occurrence

@@ -1,0 +1,212 @@
+package org.featurecompass.tef;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.OptionalLong;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Damaged files open as far as possible; each problem is reported with its count and first
+ * position, and nothing is dropped without a report.
+ */
+class TefBadInputTest {
+
+    private static final String E1 = "{\"ph\":\"X\",\"name\":\"one\",\"ts\":1,\"dur\":1}";
+    private static final String E2 = "{\"ph\":\"X\",\"name\":\"two\",\"ts\":2,\"dur\":1}";
+    private static final String E3 = "{\"ph\":\"X\",\"name\":\"three\",\"ts\":3,\"dur\":1}";
+
+    private static List<String> names(TefTrace trace) throws Exception {
+        return TefTestFiles.events(trace).stream().map(TefEvent::name).toList();
+    }
+
+    @Test
+    void malformedJsonKeepsTheEventsBeforeTheDamage(@TempDir Path dir) throws Exception {
+        String json = "{\"traceEvents\":[" + E1 + "," + E2 + ",{\"ph\":\"X\",\"ts\":3,\"name\":oops}," + E3 + "]}";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "m.json", json))) {
+            assertEquals(List.of("one", "two"), names(trace));
+            TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
+            assertEquals(1, malformed.count());
+            assertEquals(2, malformed.firstEventNumber());
+            long oops = json.indexOf("oops");
+            assertTrue(malformed.firstByteOffset() >= oops && malformed.firstByteOffset() <= oops + 5, malformed.toString());
+            assertTrue(malformed.firstDetail().contains("were not read"), malformed.firstDetail());
+        }
+    }
+
+    @Test
+    void truncatedFileKeepsTheCompleteEvents(@TempDir Path dir) throws Exception {
+        String json = "{\"traceEvents\":[" + E1 + "," + E2 + ",{\"ph\":\"X\",\"na";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t.json", json))) {
+            assertEquals(List.of("one", "two"), names(trace));
+            TefProblem truncated = TefTestFiles.problem(trace, TefProblemKind.TRUNCATED);
+            assertEquals(json.lastIndexOf('{'), truncated.firstByteOffset());
+            assertEquals(2, truncated.firstEventNumber());
+        }
+        String cutAfterEvents = "{\"traceEvents\":[" + E1 + "],\"otherData\":{\"a\":";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t2.json", cutAfterEvents))) {
+            assertEquals(List.of("one"), names(trace));
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.TRUNCATED).count());
+        }
+        String objectWithoutClosing = "{\"traceEvents\":[" + E1 + ",";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t3.json", objectWithoutClosing))) {
+            assertEquals(List.of("one"), names(trace));
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.TRUNCATED).count());
+        }
+    }
+
+    @Test
+    void duplicateKeysUseTheLastValue(@TempDir Path dir) throws Exception {
+        String json = "[{\"ph\":\"X\",\"name\":\"first\",\"ts\":1,\"name\":\"second\",\"dur\":1,\"cname\":\"a\",\"cname\":\"b\"}," + E2 + "]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "d.json", json))) {
+            TefEvent event = TefTestFiles.events(trace).get(0);
+            assertEquals("second", event.name());
+            assertEquals("\"b\"", event.otherFields().get("cname").text());
+            TefProblem duplicate = TefTestFiles.problem(trace, TefProblemKind.DUPLICATE_KEY);
+            assertEquals(2, duplicate.count());
+            assertEquals(1, duplicate.firstByteOffset());
+            assertEquals(0, duplicate.firstEventNumber());
+        }
+    }
+
+    @Test
+    void endWithoutBeginIsReadAsIs(@TempDir Path dir) throws Exception {
+        String json = "[{\"ph\":\"E\",\"name\":\"orphan\",\"pid\":1,\"tid\":1,\"ts\":5}," + E1 + "]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "e.json", json))) {
+            assertEquals(List.of("one", "orphan"), names(trace));
+            assertEquals(TefPhase.DURATION_END, TefTestFiles.events(trace).get(1).phase());
+            assertEquals(List.of(), trace.problems()); // pairing is the analysis's concern
+        }
+    }
+
+    @Test
+    void negativeDurationIsKeptAndReported(@TempDir Path dir) throws Exception {
+        String json = "[" + E1 + ",{\"ph\":\"X\",\"name\":\"neg\",\"ts\":2,\"dur\":-1.5}]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "n.json", json))) {
+            assertEquals(OptionalLong.of(-1_500), TefTestFiles.events(trace).get(1).durationNs());
+            TefProblem negative = TefTestFiles.problem(trace, TefProblemKind.NEGATIVE_DURATION);
+            assertEquals(1, negative.count());
+            assertEquals(1, negative.firstEventNumber());
+            assertEquals(json.indexOf("{\"ph\":\"X\",\"name\":\"neg\""), negative.firstByteOffset());
+        }
+    }
+
+    @Test
+    void nonNumericTimestampIsKeptAtTheTraceStart(@TempDir Path dir) throws Exception {
+        String json = "[" + E2 + ",{\"ph\":\"i\",\"name\":\"bad\",\"ts\":\"soon\"},{\"ph\":\"i\",\"name\":\"obj\",\"ts\":{}},"
+                + "{\"ph\":\"i\",\"name\":\"quoted\",\"ts\":\"7\"},{\"ph\":\"i\",\"name\":\"none\"}," + E3 + "]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "ts.json", json))) {
+            assertEquals(6, trace.eventCount());
+            List<TefEvent> events = TefTestFiles.events(trace);
+            assertEquals(List.of("bad", "obj", "none", "two", "three", "quoted"), events.stream().map(TefEvent::name).toList());
+            assertEquals(2_000, events.get(0).timestampNs());
+            assertEquals(7_000, events.get(5).timestampNs());
+            TefProblem nonNumeric = TefTestFiles.problem(trace, TefProblemKind.NON_NUMERIC_TIMESTAMP);
+            assertEquals(2, nonNumeric.count());
+            assertEquals(1, nonNumeric.firstEventNumber());
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.MISSING_TIMESTAMP).count());
+        }
+    }
+
+    @Test
+    void gzipThatIsNotGzip(@TempDir Path dir) throws Exception {
+        // a .gz name on plain JSON: read as JSON, reported
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "plain.json.gz", "[" + E1 + "]"))) {
+            assertEquals(List.of("one"), names(trace));
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.NOT_GZIP).count());
+        }
+        // a .gz name on garbage: not gzip and not JSON, both reported, no crash
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "garbage.json.gz", "PK\u0003\u0004 this is a zip"))) {
+            assertEquals(0, trace.entryCount());
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.NOT_GZIP).count());
+            assertTrue(TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON).firstByteOffset() <= 5);
+        }
+        // gzip magic with a damaged stream, and a cut-short gzip: what was decompressed is read
+        byte[] gzip = Files.readAllBytes(TefTestFiles.writeGzip(dir, "ok.json.gz", "[" + E1 + "," + E2 + "," + E3 + "]"));
+        byte[] damaged = gzip.clone();
+        Arrays.fill(damaged, 10, damaged.length - 8, (byte) 0xff);
+        Files.write(dir.resolve("damaged.json.gz"), damaged);
+        try (TefTrace trace = TefTestFiles.open(dir.resolve("damaged.json.gz"))) {
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.CORRUPT_GZIP).count());
+        }
+        Files.write(dir.resolve("cut.json.gz"), Arrays.copyOf(gzip, gzip.length - 12));
+        try (TefTrace trace = TefTestFiles.open(dir.resolve("cut.json.gz"))) {
+            TefProblem corrupt = TefTestFiles.problem(trace, TefProblemKind.CORRUPT_GZIP);
+            assertTrue(corrupt.firstDetail().contains("decompressed bytes"), corrupt.firstDetail());
+        }
+    }
+
+    @Test
+    void bpftraceLostLinesBecomeLostRanges(@TempDir Path dir) throws Exception {
+        String json = "{\"traceEvents\":[\n" + E1 + ",\nLost 123 events\n" + E3 + ",\n" + E2 + "\nLost 7 events\nLost 8 events\n]}";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "lost.json", json))) {
+            assertEquals(3, trace.eventCount());
+            assertEquals(6, trace.entryCount());
+            List<TefLostEvents> lost = trace.lostEvents();
+            assertEquals(3, lost.size());
+            TefLostEvents first = lost.get(0);
+            assertEquals(123, first.count());
+            assertEquals(json.indexOf("Lost 123"), first.byteOffset());
+            assertEquals(1, first.eventNumber());
+            assertEquals(1_000, first.timestampNs());
+            assertEquals(3_000, first.endNs());
+            assertEquals(7, lost.get(1).count());
+            assertEquals(8, lost.get(2).count());
+            assertEquals(2_000, lost.get(1).timestampNs());
+            List<TefEntry> entries = TefTestFiles.readAll(trace);
+            assertEquals(first, entries.get((int) first.rank()));
+            assertTrue(entries.get(1) instanceof TefLostEvents, entries.toString());
+            TefProblem problem = TefTestFiles.problem(trace, TefProblemKind.LOST_EVENTS);
+            assertEquals(3, problem.count());
+            assertEquals(List.of(TefProblemKind.LOST_EVENTS), trace.problems().stream().map(TefProblem::kind).toList());
+        }
+        String bare = "[" + E1 + "\nLost 5 events\n," + E2 + ",\nLost 1 events\n";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "lost2.json", bare))) {
+            assertEquals(List.of("one", "two"), names(trace));
+            assertEquals(2, trace.lostEvents().size());
+            assertEquals(List.of(TefProblemKind.LOST_EVENTS), trace.problems().stream().map(TefProblem::kind).toList());
+        }
+    }
+
+    @Test
+    void nonObjectElementsAndMissingPhasesAreReported(@TempDir Path dir) throws Exception {
+        String json = "[" + E1 + ",42,[1,2],{\"name\":\"nophase\",\"ts\":4}]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "x.json", json))) {
+            assertEquals(List.of("one", "nophase"), names(trace));
+            TefProblem notEvent = TefTestFiles.problem(trace, TefProblemKind.NOT_AN_EVENT);
+            assertEquals(2, notEvent.count());
+            assertEquals(1, notEvent.firstEventNumber());
+            assertEquals(json.indexOf("42"), notEvent.firstByteOffset());
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.MISSING_PHASE).count());
+            assertEquals(TefPhase.OTHER, TefTestFiles.events(trace).get(1).phase());
+            assertEquals(1L, trace.phaseCounts().get(""));
+        }
+    }
+
+    @Test
+    void filesThatAreNotTefOpenEmptyWithAReport(@TempDir Path dir) throws Exception {
+        for (String text : List.of("", "42", "\"text\"", "{\"traceEvents\":17}")) {
+            try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "n" + text.length() + ".json", text))) {
+                assertEquals(0, trace.entryCount());
+                assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.NOT_TEF).count());
+            }
+        }
+    }
+
+    @Test
+    void outOfRangeTimestampIsClampedAndReported(@TempDir Path dir) throws Exception {
+        // nanosecond epoch values in a file without timestampUnit overflow as microseconds
+        String json = "[{\"ph\":\"i\",\"name\":\"big\",\"ts\":1637675320727316656}," + E1 + "]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "big.json", json))) {
+            assertEquals(List.of("one", "big"), names(trace));
+            assertEquals(Long.MAX_VALUE, TefTestFiles.events(trace).get(1).timestampNs());
+            assertEquals(0, TefTestFiles.problem(trace, TefProblemKind.TIMESTAMP_OUT_OF_RANGE).firstEventNumber());
+        }
+    }
+}
