@@ -57,7 +57,11 @@ final class SketchGraph {
     private final Map<String, Worker> fWorkers = new HashMap<>();
 
     Chain chain(String name, long start) {
-        Worker worker = graph.createWorker("host", fWorkers.size() + 1, name);
+        return chainOn("host", name, start);
+    }
+
+    Chain chainOn(String host, String name, long start) {
+        Worker worker = graph.createWorker(host, fWorkers.size() + 1, name);
         worker.start(start);
         fWorkers.put(name, worker);
         return new Chain(worker);
