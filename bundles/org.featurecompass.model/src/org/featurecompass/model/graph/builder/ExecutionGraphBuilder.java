@@ -413,8 +413,9 @@ public final class ExecutionGraphBuilder {
         fEvents--; // the end is not an event
         List<TaskState> open = new ArrayList<>(fTasks.values());
         for (CpuState c : fCpus) {
-            if (c != null && c.idle != null) {
-                open.add(c.idle);
+            TaskState idle = c == null ? null : c.idle;
+            if (idle != null) {
+                open.add(idle);
             }
         }
         for (TaskState task : open) {
