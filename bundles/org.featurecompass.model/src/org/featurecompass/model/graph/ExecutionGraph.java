@@ -27,10 +27,14 @@ public final class ExecutionGraph {
 
     private static final LinkKind[] LINK_KINDS = LinkKind.values();
 
+    /** A CPU of a host. */
+    private record CpuKey(String host, int cpu) {
+    }
+
     private final List<Worker> fWorkers = new ArrayList<>();
     private final List<String> fQualifiers = new ArrayList<>();
-    private final Map<String, Integer> fQualifierIds = new HashMap<>();
-    private final Map<String, Map<Integer, CpuTimeline>> fCpus = new HashMap<>();
+    private final Map<String, @Nullable Integer> fQualifierIds = new HashMap<>();
+    private final Map<CpuKey, @Nullable CpuTimeline> fCpus = new HashMap<>();
 
     private int[] fLinkFromWorker = new int[16];
     private int[] fLinkFromVertex = new int[16];
@@ -160,8 +164,13 @@ public final class ExecutionGraph {
      * @return the owner timeline of that CPU, created empty if needed
      */
     public CpuTimeline cpuTimeline(String host, int cpu) {
-        return fCpus.computeIfAbsent(host, h -> new HashMap<>()).computeIfAbsent(cpu,
-                c -> new CpuTimeline(this, host, c));
+        CpuKey key = new CpuKey(host, cpu);
+        CpuTimeline timeline = fCpus.get(key);
+        if (timeline == null) {
+            timeline = new CpuTimeline(this, host, cpu);
+            fCpus.put(key, timeline);
+        }
+        return timeline;
     }
 
     /**
@@ -170,14 +179,17 @@ public final class ExecutionGraph {
      * @return the owner timeline of that CPU, or {@code null} if nothing was recorded for it
      */
     public @Nullable CpuTimeline findCpuTimeline(String host, int cpu) {
-        Map<Integer, CpuTimeline> cpus = fCpus.get(host);
-        return cpus == null ? null : cpus.get(cpu);
+        return fCpus.get(new CpuKey(host, cpu));
     }
 
     /** Releases the spare capacity of all arrays, once the graph is complete. */
     public void trimToSize() {
         fWorkers.forEach(Worker::trimToSize);
-        fCpus.values().forEach(cpus -> cpus.values().forEach(CpuTimeline::trimToSize));
+        for (CpuTimeline timeline : fCpus.values()) {
+            if (timeline != null) {
+                timeline.trimToSize();
+            }
+        }
         growLinks(fLinkCount);
     }
 

@@ -59,7 +59,7 @@ public final class ExecutionGraphBuilder {
     private final ExecutionGraph fGraph;
     private final String fHost;
     private final WakeupEventKind fWakeupKind;
-    private final Map<Long, TaskState> fTasks = new HashMap<>();
+    private final Map<Long, @Nullable TaskState> fTasks = new HashMap<>();
     private final List<@Nullable CpuState> fCpus = new ArrayList<>();
 
     private long fLastNs = Long.MIN_VALUE;
@@ -252,7 +252,7 @@ public final class ExecutionGraphBuilder {
         if (parent.worker.time(parentVertex) < timeNs || parent.worker.upLink(parentVertex) >= 0) {
             parentVertex = closeInterval(parent, timeNs, cpu);
         }
-        TaskState previous = fTasks.get(childTid);
+        @Nullable TaskState previous = fTasks.get(childTid);
         if (previous != null && previous.phase != Phase.EXITED) {
             fTidsReusedWithoutExit++;
             previous.phase = Phase.EXITED;
@@ -411,7 +411,12 @@ public final class ExecutionGraphBuilder {
     public GraphBuildReport finish(long endNs) {
         accept(endNs);
         fEvents--; // the end is not an event
-        List<TaskState> open = new ArrayList<>(fTasks.values());
+        List<TaskState> open = new ArrayList<>();
+        for (TaskState task : fTasks.values()) {
+            if (task != null) {
+                open.add(task);
+            }
+        }
         for (CpuState c : fCpus) {
             TaskState idle = c == null ? null : c.idle;
             if (idle != null) {
@@ -432,9 +437,9 @@ public final class ExecutionGraphBuilder {
     }
 
     private void wake(long timeNs, CpuState c, long tid) {
-        InterruptContext context = c.contexts.peek();
-        TaskState source = context == null ? c.current : null;
-        TaskState target = tid == 0 ? c.idle : fTasks.get(tid);
+        @Nullable InterruptContext context = c.contexts.isEmpty() ? null : c.contexts.peek();
+        @Nullable TaskState source = context == null ? c.current : null;
+        @Nullable TaskState target = tid == 0 ? c.idle : fTasks.get(tid);
         if (target != null && target == source) {
             fSelfWakeups++;
             return;
@@ -536,7 +541,7 @@ public final class ExecutionGraphBuilder {
 
     /** The task of {@code tid} (idle task of {@code c} for 0), if seen and not exited. */
     private @Nullable TaskState liveTask(long tid, CpuState c) {
-        TaskState task = tid == 0 ? c.idle : fTasks.get(tid);
+        @Nullable TaskState task = tid == 0 ? c.idle : fTasks.get(tid);
         if (task != null && task.phase == Phase.EXITED) {
             fTidsReusedWithoutFork++;
             return null;

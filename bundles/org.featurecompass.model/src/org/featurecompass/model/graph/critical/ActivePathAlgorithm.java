@@ -166,8 +166,8 @@ public final class ActivePathAlgorithm implements CriticalPathAlgorithm {
             follow(w, w.worker, 0, reversed);
             return;
         }
-        Rewind rewind = w.rewinds.poll();
-        if (rewind != null) {
+        if (!w.rewinds.isEmpty()) {
+            Rewind rewind = w.rewinds.pop();
             reversed.subList(rewind.pathMark(), reversed.size()).clear();
             resolved.rollback(rewind.resolvedMark());
             w.hi = rewind.endNs();

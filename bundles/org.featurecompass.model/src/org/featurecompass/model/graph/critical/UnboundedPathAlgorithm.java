@@ -68,10 +68,10 @@ public final class UnboundedPathAlgorithm implements CriticalPathAlgorithm {
                     hi = Math.min(hi, source.time());
                     continue;
                 }
-                Jump jump = jumps.poll();
-                if (jump == null) {
+                if (jumps.isEmpty()) {
                     break; // cannot happen on the studied worker, which starts at or before lo
                 }
+                Jump jump = jumps.pop();
                 long deadEnd = Math.min(hi, x.time(0));
                 x = jump.worker();
                 v = x.ceilingIndex(deadEnd);

@@ -54,7 +54,7 @@ final class SketchGraph {
     }
 
     final ExecutionGraph graph = new ExecutionGraph();
-    private final Map<String, Worker> fWorkers = new HashMap<>();
+    private final Map<String, @Nullable Worker> fWorkers = new HashMap<>();
 
     Chain chain(String name, long start) {
         return chainOn("host", name, start);
