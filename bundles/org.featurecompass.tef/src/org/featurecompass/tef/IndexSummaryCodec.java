@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.jdt.annotation.Nullable;
 
@@ -28,7 +29,8 @@ final class IndexSummaryCodec {
         }
         TefTraceMetadata metadata = summary.metadata();
         writeString(out, metadata.timestampUnit().name());
-        writeNullableString(out, metadata.displayTimeUnit().orElse(null));
+        Optional<String> displayUnit = metadata.displayTimeUnit();
+        writeNullableString(out, displayUnit.isPresent() ? displayUnit.get() : null);
         writeTextMap(out, metadata.processNames());
         writeNumberMap(out, metadata.processSortIndexes());
         writeTextMap(out, metadata.processLabels());

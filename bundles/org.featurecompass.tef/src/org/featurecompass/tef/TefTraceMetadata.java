@@ -52,7 +52,8 @@ public final class TefTraceMetadata {
      * @return the value as written, or empty
      */
     public Optional<String> displayTimeUnit() {
-        return Optional.ofNullable(displayTimeUnit);
+        String unit = displayTimeUnit;
+        return unit == null ? Optional.empty() : Optional.of(unit);
     }
 
     /** @return process names ({@code process_name}) by process id text */
