@@ -1,8 +1,5 @@
 package org.featurecompass.model.graph.builder;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
-
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.graph.CpuTimeline;
 
@@ -15,7 +12,7 @@ final class CpuState {
 
     final int cpu;
     final CpuTimeline timeline;
-    final Deque<InterruptContext> contexts = new ArrayDeque<>();
+    final InterruptStack contexts = new InterruptStack();
     @Nullable TaskState current;
     @Nullable TaskState idle;
 

@@ -2,7 +2,6 @@ package org.featurecompass.model.graph.builder;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -49,9 +48,6 @@ public final class ExecutionGraphBuilder {
      * them ({@code TASK_REPORT_MAX}, {@code TASK_STATE_MAX}) is masked away: 0 means preempted.
      */
     public static final long PREV_STATE_MASK = 0xFF;
-
-    /** Deeper than any real nesting (IRQ, softirq, hrtimer, IPI): a sign of missing exits. */
-    private static final int MAX_CONTEXT_DEPTH = 16;
 
     /** CPU numbers above this are rejected as damaged input. */
     private static final int MAX_CPU = 1 << 16;
@@ -150,11 +146,8 @@ public final class ExecutionGraphBuilder {
             String nextName) {
         accept(timeNs);
         CpuState c = cpu(cpu);
-        if (!c.contexts.isEmpty()) {
-            // The scheduler never runs in interrupt context: those entries lost their exits.
-            fUnclosedInterruptContexts += c.contexts.size();
-            c.contexts.clear();
-        }
+        // The scheduler never runs in interrupt context: entries left lost their exits.
+        fUnclosedInterruptContexts += c.contexts.clear();
         boolean consistent = true;
         TaskState former = c.current;
         TaskState prev = liveTask(prevTid, c);
@@ -437,7 +430,7 @@ public final class ExecutionGraphBuilder {
     }
 
     private void wake(long timeNs, CpuState c, long tid) {
-        @Nullable InterruptContext context = c.contexts.isEmpty() ? null : c.contexts.peek();
+        @Nullable InterruptContext context = c.contexts.top();
         @Nullable TaskState source = context == null ? c.current : null;
         @Nullable TaskState target = tid == 0 ? c.idle : fTasks.get(tid);
         if (target != null && target == source) {
@@ -485,32 +478,17 @@ public final class ExecutionGraphBuilder {
 
     private void enter(long timeNs, int cpu, InterruptContext context) {
         accept(timeNs);
-        CpuState c = cpu(cpu);
-        if (c.contexts.size() >= MAX_CONTEXT_DEPTH) {
-            fUnclosedInterruptContexts += c.contexts.size();
-            c.contexts.clear();
-        }
-        c.contexts.push(context);
+        fUnclosedInterruptContexts += cpu(cpu).contexts.push(context);
     }
 
-    /** Defensive pop: only the matching entry, dropping (and counting) unclosed ones above it. */
     private void leave(long timeNs, int cpu, Kind kind, long id) {
         accept(timeNs);
-        CpuState c = cpu(cpu);
-        int depth = 0;
-        for (InterruptContext context : c.contexts) {
-            if (context.isClosedBy(kind, id)) {
-                Iterator<InterruptContext> it = c.contexts.iterator();
-                for (int i = 0; i <= depth; i++) {
-                    it.next();
-                    it.remove();
-                }
-                fUnclosedInterruptContexts += depth;
-                return;
-            }
-            depth++;
+        int dropped = cpu(cpu).contexts.pop(kind, id);
+        if (dropped < 0) {
+            fUnmatchedInterruptExits++;
+        } else {
+            fUnclosedInterruptContexts += dropped;
         }
-        fUnmatchedInterruptExits++;
     }
 
     /**
