@@ -15,6 +15,8 @@ import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
+import org.eclipse.jdt.annotation.DefaultLocation;
+import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
@@ -84,7 +86,8 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
     }
 
     @Override
-    public void initTrace(@Nullable IResource resource, @Nullable String path, @Nullable Class<? extends ITmfEvent> type,
+    @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
+    public void initTrace(@Nullable IResource resource, @Nullable String path, Class<? extends ITmfEvent> type,
             @Nullable String name, @Nullable String typeId) throws TmfTraceException {
         super.initTrace(resource, path, type, name, typeId);
         if (path == null) {
@@ -157,6 +160,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
     }
 
     @Override
+    @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
     public Iterable<ITmfEventAspect<?>> getEventAspects() {
         return fAspects;
     }
