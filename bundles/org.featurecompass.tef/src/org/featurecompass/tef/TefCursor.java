@@ -2,24 +2,36 @@ package org.featurecompass.tef;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.NoSuchElementException;
 
 /**
  * Reads the entries of a {@link TefTrace} in rank order from a starting rank. It reads the index
- * in blocks and the trace file through a window, so reading a nearly sorted file sequentially
- * costs few system calls. Not thread-safe: use one cursor per thread.
+ * in blocks and the trace file in 16 KiB pages kept in a small least-recently-used cache (1 MiB
+ * per cursor): in time order, an unsorted file is read at a few positions that each move forward
+ * slowly (one per thread, plus complete events written when they end), and each of them stays
+ * in its page for many events. Not thread-safe: use one cursor per thread.
  */
 public final class TefCursor {
 
     private static final int BLOCK_ENTRIES = 4096;
-    private static final int WINDOW_BYTES = 1 << 18;
+    private static final int PAGE_SHIFT = 14;
+    private static final int PAGE_BYTES = 1 << PAGE_SHIFT;
+    private static final int CACHED_PAGES = 64;
 
     private final TefTrace trace;
     private final ByteBuffer block = ByteBuffer.allocate(BLOCK_ENTRIES * IndexFileFormat.ENTRY_BYTES);
-    private final ByteBuffer window = ByteBuffer.allocate(WINDOW_BYTES);
+    private final Map<Long, byte[]> pages = new LinkedHashMap<>(CACHED_PAGES * 2, 0.75f, true) {
+        private static final long serialVersionUID = 1L;
+
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
+            return size() > CACHED_PAGES;
+        }
+    };
     private long blockStart = -1;
     private int blockCount;
-    private long windowStart = -1;
     private long rank;
 
     TefCursor(TefTrace trace, long rank) {
@@ -66,14 +78,23 @@ public final class TefCursor {
         if (length == EventIndexer.LOST_MARKER) {
             return trace.lostAt(current);
         }
-        if (length > WINDOW_BYTES) {
-            byte[] bytes = PlainTraceFile.read(trace.data(), offset, length);
+        long page = offset >>> PAGE_SHIFT;
+        if ((offset + length - 1) >>> PAGE_SHIFT != page) {
+            byte[] bytes = PlainTraceFile.read(trace.data(), offset, length); // spans pages: rare
             return trace.parseEvent(bytes, 0, length, offset, current, time);
         }
-        if (windowStart < 0 || offset < windowStart || offset + length > windowStart + window.limit()) {
-            loadWindow(offset, length);
+        return trace.parseEvent(page(page), (int) (offset & (PAGE_BYTES - 1)), length, offset, current, time);
+    }
+
+    private byte[] page(long page) throws IOException {
+        Long key = Long.valueOf(page);
+        byte[] bytes = pages.get(key);
+        if (bytes == null) {
+            long start = page << PAGE_SHIFT;
+            bytes = PlainTraceFile.read(trace.data(), start, (int) Math.min(PAGE_BYTES, trace.dataSize() - start));
+            pages.put(key, bytes);
         }
-        return trace.parseEvent(window.array(), (int) (offset - windowStart), length, offset, current, time);
+        return bytes;
     }
 
     private void loadBlock() throws IOException {
@@ -81,12 +102,5 @@ public final class TefCursor {
         blockCount = (int) Math.min(BLOCK_ENTRIES, trace.entryCount() - rank);
         block.clear().limit(blockCount * IndexFileFormat.ENTRY_BYTES);
         trace.readEntries(blockStart, block);
-    }
-
-    private void loadWindow(long offset, int length) throws IOException {
-        long available = trace.data().size() - offset;
-        window.clear().limit((int) Math.max(length, Math.min(WINDOW_BYTES, available)));
-        PlainTraceFile.readFully(trace.data(), window, offset);
-        windowStart = offset;
     }
 }

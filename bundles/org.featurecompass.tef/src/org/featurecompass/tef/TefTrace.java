@@ -39,17 +39,19 @@ public final class TefTrace implements Closeable {
     private final Path indexFile;
     private final FileChannel index;
     private final FileChannel data;
+    private final long dataSize;
     private final long entryCount;
     private final IndexSummary summary;
     private final boolean reused;
     private final EventObjectParser eventParser;
 
-    private TefTrace(Path source, Path indexFile, FileChannel index, FileChannel data, long entryCount, IndexSummary summary, boolean reused) {
+    private TefTrace(Path source, Path indexFile, FileChannel index, FileChannel data, IndexFileFormat.Header header, IndexSummary summary, boolean reused) {
         this.source = source;
         this.indexFile = indexFile;
         this.index = index;
         this.data = data;
-        this.entryCount = entryCount;
+        this.dataSize = header.plainSize();
+        this.entryCount = header.entryCount();
         this.summary = summary;
         this.reused = reused;
         this.eventParser = new EventObjectParser(summary.metadata().timestampUnit());
@@ -107,7 +109,7 @@ public final class TefTrace implements Closeable {
                 summary = IndexSummaryCodec.read(in);
             }
             // closing the stream closed the channel
-            return new TefTrace(source, indexFile, FileChannel.open(indexFile), FileChannel.open(plain), header.entryCount(), summary, reused);
+            return new TefTrace(source, indexFile, FileChannel.open(indexFile), FileChannel.open(plain), header, summary, reused);
         } catch (IOException | RuntimeException e) {
             index.close();
             return null; // a damaged index is rebuilt
@@ -265,6 +267,11 @@ public final class TefTrace implements Closeable {
 
     FileChannel data() {
         return data;
+    }
+
+    /** @return size in bytes of the plain file that byte offsets refer to */
+    long dataSize() {
+        return dataSize;
     }
 
     TefLostEvents lostAt(long rank) throws IOException {
