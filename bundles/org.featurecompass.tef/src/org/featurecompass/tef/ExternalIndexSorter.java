@@ -44,7 +44,6 @@ final class ExternalIndexSorter implements Closeable {
     private @Nullable Future<?> pendingSpill;
     private @Nullable ExecutorService spiller;
     private final List<Path> runs = new ArrayList<>();
-    private long total;
 
     ExternalIndexSorter(Path workDirectory, int chunkEntries) {
         this.workDirectory = workDirectory;
@@ -65,17 +64,6 @@ final class ExternalIndexSorter implements Closeable {
         chunk.timestamps[i] = timestampNs;
         chunk.offsets[i] = byteOffset;
         chunk.lengths[i] = length;
-        total++;
-    }
-
-    /** @return how many entries were added */
-    long size() {
-        return total;
-    }
-
-    /** @return how many sorted runs were spilled to disk so far */
-    int spilledRuns() {
-        return runs.size();
     }
 
     /** Writes every entry to {@code sink} ordered by timestamp, then by byte offset. */
