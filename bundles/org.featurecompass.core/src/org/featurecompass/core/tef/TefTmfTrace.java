@@ -87,7 +87,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
 
     @Override
     @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
-    public void initTrace(@Nullable IResource resource, @Nullable String path, Class<? extends ITmfEvent> type,
+    public void initTrace(@Nullable IResource resource, @Nullable String path, @Nullable Class<? extends ITmfEvent> type,
             @Nullable String name, @Nullable String typeId) throws TmfTraceException {
         super.initTrace(resource, path, type, name, typeId);
         if (path == null) {
