@@ -1,0 +1,107 @@
+package org.featurecompass.core.feature;
+
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.analysis.timing.core.segmentstore.AbstractSegmentStoreAnalysisModule;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
+import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.feature.RegionEventConverter.Problem;
+import org.featurecompass.core.feature.RegionEventConverter.ProblemCount;
+import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.model.feature.MatchingAnomalies;
+
+/**
+ * Feature-region instances of a TEF trace as a Trace Compass segment store (one
+ * {@link FeatureRegionSegment} per instance, Kaufmann 2022 §2.3.2), plus the whole-trace
+ * {@link FeatureStatistics} computed in the same pass. Trace Compass's segment-store views
+ * (latency table, scatter, density, statistics) work on the store unchanged.
+ * <p>
+ * Problems are never silent: unmatched ends, unclosed begins, non-LIFO closes, instances spanning
+ * lost events, malformed region names and feature events that could not be read are counted in
+ * the result and logged to the Error Log, one line per kind with its count.
+ */
+public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisModule {
+
+    /** The analysis id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.feature.segments"; //$NON-NLS-1$
+
+    private volatile @Nullable FeatureStatistics fStatistics;
+
+    /** @return the whole-trace statistics, or null until the analysis completed */
+    public @Nullable FeatureStatistics getStatistics() {
+        return fStatistics;
+    }
+
+    @Override
+    public boolean canExecute(ITmfTrace trace) {
+        return trace instanceof TefTmfTrace;
+    }
+
+    @Override
+    protected String getFullHelpText() {
+        return Messages.FeatureRegionSegmentAnalysis_HelpText;
+    }
+
+    @Override
+    public Iterable<ISegmentAspect> getSegmentAspects() {
+        return FeatureRegionSegmentAspects.all();
+    }
+
+    @Override
+    protected boolean buildAnalysisSegments(ISegmentStore<ISegment> segmentStore, IProgressMonitor monitor)
+            throws TmfAnalysisException {
+        ITmfTrace trace = getTrace();
+        if (trace == null) {
+            return false;
+        }
+        FeatureStatistics statistics = FeatureRegionPass.run(trace, null,
+                instance -> segmentStore.add(new FeatureRegionSegment(instance)), monitor);
+        if (statistics == null) {
+            return false;
+        }
+        logProblems(trace.getName(), statistics);
+        fStatistics = statistics;
+        return true;
+    }
+
+    @Override
+    protected void canceling() {
+        // FeatureRegionPass polls the monitor and cancels its request.
+    }
+
+    private static void logProblems(String traceName, FeatureStatistics statistics) {
+        MatchingAnomalies anomalies = statistics.report().anomalies();
+        warnIfAny(traceName, anomalies.unmatchedEnds(), Messages.FeatureRegionSegmentAnalysis_UnmatchedEnds);
+        warnIfAny(traceName, anomalies.unclosedBegins(), Messages.FeatureRegionSegmentAnalysis_UnclosedBegins);
+        warnIfAny(traceName, anomalies.outOfOrderCloses(), Messages.FeatureRegionSegmentAnalysis_OutOfOrder);
+        warnIfAny(traceName, anomalies.gapSpanningInstances(), Messages.FeatureRegionSegmentAnalysis_GapSpanning);
+        warnIfAny(traceName, statistics.report().coverage().lostEvents(), Messages.FeatureRegionSegmentAnalysis_LostEvents);
+        for (String malformed : anomalies.malformedRegionNames()) {
+            log(IStatus.WARNING, NLS.bind(Messages.FeatureRegionSegmentAnalysis_MalformedName, traceName, malformed));
+        }
+        for (Map.Entry<Problem, ProblemCount> problem : statistics.conversionProblems().entrySet()) {
+            ProblemCount count = problem.getValue();
+            log(IStatus.WARNING, NLS.bind(Messages.FeatureRegionSegmentAnalysis_Rejected, new Object[] { traceName,
+                    count.count(), problem.getKey(), count.firstRank(), count.firstDetail() }));
+        }
+    }
+
+    private static void warnIfAny(String traceName, long count, String message) {
+        if (count > 0) {
+            log(IStatus.WARNING, NLS.bind(message, traceName, count));
+        }
+    }
+
+    private static void log(int severity, String message) {
+        Platform.getLog(FeatureRegionSegmentAnalysis.class).log(new Status(severity, "org.featurecompass.core", message)); //$NON-NLS-1$
+    }
+}
