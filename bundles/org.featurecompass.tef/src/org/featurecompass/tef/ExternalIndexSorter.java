@@ -145,8 +145,8 @@ final class ExternalIndexSorter implements Closeable {
                     queue.add(reader);
                 }
             }
-            RunReader head;
-            while ((head = queue.poll()) != null) {
+            while (!queue.isEmpty()) {
+                RunReader head = queue.remove();
                 sink.accept(head.timestamp, head.offset, head.length);
                 if (head.advance()) {
                     queue.add(head);

@@ -2,8 +2,7 @@ package org.featurecompass.tef;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.Arrays;
 import java.util.NoSuchElementException;
 
 /**
@@ -22,20 +21,18 @@ public final class TefCursor {
 
     private final TefTrace trace;
     private final ByteBuffer block = ByteBuffer.allocate(BLOCK_ENTRIES * IndexFileFormat.ENTRY_BYTES);
-    private final Map<Long, byte[]> pages = new LinkedHashMap<>(CACHED_PAGES * 2, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, byte[]> eldest) {
-            return size() > CACHED_PAGES;
-        }
-    };
+    private final long[] cachedPage = new long[CACHED_PAGES];
+    private final byte[][] cachedBytes = new byte[CACHED_PAGES][];
+    private final long[] lastUse = new long[CACHED_PAGES];
+    private long useClock;
+    private int lastHit;
     private long blockStart = -1;
     private int blockCount;
     private long rank;
 
     TefCursor(TefTrace trace, long rank) {
         this.trace = trace;
+        Arrays.fill(cachedPage, -1);
         seek(rank);
     }
 
@@ -86,14 +83,29 @@ public final class TefCursor {
         return trace.parseEvent(page(page), (int) (offset & (PAGE_BYTES - 1)), length, offset, current, time);
     }
 
+    /** @return the page's bytes, from the cache or read into the least recently used slot */
     private byte[] page(long page) throws IOException {
-        Long key = Long.valueOf(page);
-        byte[] bytes = pages.get(key);
-        if (bytes == null) {
-            long start = page << PAGE_SHIFT;
-            bytes = PlainTraceFile.read(trace.data(), start, (int) Math.min(PAGE_BYTES, trace.dataSize() - start));
-            pages.put(key, bytes);
+        if (cachedPage[lastHit] == page) {
+            lastUse[lastHit] = ++useClock;
+            return cachedBytes[lastHit];
         }
+        int victim = 0;
+        for (int i = 0; i < CACHED_PAGES; i++) {
+            if (cachedPage[i] == page) {
+                lastHit = i;
+                lastUse[i] = ++useClock;
+                return cachedBytes[i];
+            }
+            if (lastUse[i] < lastUse[victim]) {
+                victim = i;
+            }
+        }
+        long start = page << PAGE_SHIFT;
+        byte[] bytes = PlainTraceFile.read(trace.data(), start, (int) Math.min(PAGE_BYTES, trace.dataSize() - start));
+        cachedPage[victim] = page;
+        cachedBytes[victim] = bytes;
+        lastUse[victim] = ++useClock;
+        lastHit = victim;
         return bytes;
     }
 
