@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionReport;
@@ -33,21 +34,32 @@ class FeatureRegionDemoRecordingTest {
     private static final int MAIN = 21956;
     private static final int WORKER_0 = 21958;
 
-    private static FeatureTraceFixture fixture;
+    private static @Nullable FeatureTraceFixture sFixture;
 
     @BeforeAll
     static void open() throws Exception {
-        fixture = new FeatureTraceFixture(RepositoryFiles.resolve("doc/samples/demo-recording.json"));
+        sFixture = new FeatureTraceFixture(RepositoryFiles.resolve("doc/samples/demo-recording.json"));
     }
 
     @AfterAll
     static void close() throws Exception {
-        fixture.close();
+        FeatureTraceFixture fixture = sFixture;
+        if (fixture != null) {
+            fixture.close();
+        }
+    }
+
+    private static FeatureTraceFixture fixture() {
+        FeatureTraceFixture fixture = sFixture;
+        if (fixture == null) {
+            throw new IllegalStateException("the demo recording was not opened");
+        }
+        return fixture;
     }
 
     @Test
     void regionCountsAndInclusiveTimesMatchReference() {
-        FeatureRegionReport report = fixture.statistics().report();
+        FeatureRegionReport report = fixture().statistics().report();
         // python3 demo_recording_reference.py doc/samples/demo-recording.json: count, sum, min, max per region
         assertRegion(report, 0, "Base", 1, 61_884_159, 61_884_159, 61_884_159);
         assertRegion(report, 1, "FR(Compression)", 8, 13_819_022, 1_647_207, 1_814_376);
@@ -60,13 +72,13 @@ class FeatureRegionDemoRecordingTest {
         assertEquals(84, report.events(), "42 begin and 42 end events");
         assertTrue(report.anomalies().none(), report.anomalies().toString());
         assertTrue(report.coverage().isComplete(), "the recording lost no events");
-        assertEquals(0, fixture.statistics().rejectedEvents());
-        assertEquals(42, fixture.segments().size(), "one segment per region instance");
+        assertEquals(0, fixture().statistics().rejectedEvents());
+        assertEquals(42, fixture().segments().size(), "one segment per region instance");
     }
 
     @Test
     void exclusiveTimePerInteractionAndFeatureTimesMatchReference() {
-        FeatureRegionReport report = fixture.statistics().report();
+        FeatureRegionReport report = fixture().statistics().report();
         Map<String, Long> expected = new TreeMap<>(Map.of("Base", 1_559_385L, "Compression", 9_292_211L,
                 "Compression*Encryption", 19_845_390L, "Encryption", 26_616_797L, "IO", 29_232_280L,
                 "Threads", 60_324_774L));
@@ -83,7 +95,7 @@ class FeatureRegionDemoRecordingTest {
     @Test
     void selectedWindowMatchesReference() throws Exception {
         // python3 demo_recording_reference.py doc/samples/demo-recording.json 1099110000000 1099130000000
-        FeatureStatistics window = FeatureRegionPass.run(fixture.trace(),
+        FeatureStatistics window = FeatureRegionPass.run(fixture().trace(),
                 new AnalysisWindow(1_099_110_000_000L, 1_099_130_000_000L), instance -> { }, new NullProgressMonitor());
         assertNotNull(window);
         FeatureRegionReport report = window.report();
@@ -99,7 +111,7 @@ class FeatureRegionDemoRecordingTest {
 
     @Test
     void leavesSplitRegionsByInteraction() {
-        List<RegionInInteractionStatistics> leaves = fixture.statistics().regionsByInteraction();
+        List<RegionInInteractionStatistics> leaves = fixture().statistics().regionsByInteraction();
         // Region 4, FR(Compression), always runs nested in FR(Encryption): the implicit interaction.
         RegionInInteractionStatistics implicit = leaf(leaves, "Compression*Encryption", 4);
         assertEquals(8, implicit.inclusive().count());
@@ -112,7 +124,7 @@ class FeatureRegionDemoRecordingTest {
 
     @Test
     void segmentsCarryIdDepthAndInteraction() {
-        List<FeatureRegionSegment> segments = fixture.segments();
+        List<FeatureRegionSegment> segments = fixture().segments();
         FeatureRegionSegment base = segments.get(0);
         assertEquals("Base", base.getName());
         assertEquals(0, base.getDepth());
@@ -129,7 +141,7 @@ class FeatureRegionDemoRecordingTest {
             }
         }
         FeatureRegionSegment implicit = segments.stream().filter(s -> s.getRegionId() == 4).findFirst().orElseThrow();
-        Map<String, Object> columns = new TreeMap<>();
+        Map<String, @Nullable Object> columns = new TreeMap<>();
         FeatureRegionSegmentAspects.all().forEach(aspect -> columns.put(aspect.getName(), aspect.resolve(implicit)));
         assertEquals("4", columns.get(Messages.FeatureRegionSegment_Id));
         assertEquals("Compression*Encryption", columns.get(Messages.FeatureRegionSegment_Interaction));
@@ -141,7 +153,7 @@ class FeatureRegionDemoRecordingTest {
 
     @Test
     void stateSystemHoldsStacksInteractionsAndActiveThreads() throws Exception {
-        ITmfStateSystem ss = fixture.stateSystem();
+        ITmfStateSystem ss = fixture().stateSystem();
         // Worker 0 opens FR(Compression,Encryption) at 1099106357523 inside FR(Compression) (id 1).
         long t = 1_099_106_357_524L;
         assertEquals(Integer.valueOf(2), FeatureTraceFixture.threadValue(ss, t, PID, WORKER_0, FeatureRegionAttributes.DEPTH));
@@ -157,7 +169,7 @@ class FeatureRegionDemoRecordingTest {
         assertEquals(1, activeThreads(ss, t, "Threads"));
         assertEquals(1, activeThreads(ss, t, "Base"));
         // Depth after every begin equals the model's depth at begin + 1: the stack follows the model.
-        for (FeatureRegionSegment segment : fixture.segments()) {
+        for (FeatureRegionSegment segment : fixture().segments()) {
             if (segment.getEnd() > segment.getStart()) {
                 Object depth = FeatureTraceFixture.threadValue(ss, segment.getStart(), segment.getPid(), segment.getTid(),
                         FeatureRegionAttributes.DEPTH);
