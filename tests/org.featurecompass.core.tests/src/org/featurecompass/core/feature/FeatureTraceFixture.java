@@ -28,10 +28,13 @@ import org.featurecompass.core.tef.TefTmfTrace;
 final class FeatureTraceFixture implements AutoCloseable {
 
     private final TefTmfTrace fTrace;
+    private final Path fFile;
 
     FeatureTraceFixture(Path file) throws Exception {
+        fFile = file;
         TefTmfTrace trace = new TefTmfTrace();
-        trace.initTrace(null, file.toString(), TmfEvent.class);
+        // The five-argument form is what Trace Compass calls when it opens a trace.
+        trace.initTrace(null, file.toString(), TmfEvent.class, file.getFileName().toString(), TefTmfTrace.TRACE_TYPE_ID);
         Files.deleteIfExists(Paths.get(TmfTraceManager.getSupplementaryFileDir(trace), FeatureRegionStateAnalysis.ID + ".ht"));
         trace.traceOpened(new TmfTraceOpenedSignal(this, trace, null));
         fTrace = trace;
@@ -58,6 +61,11 @@ final class FeatureTraceFixture implements AutoCloseable {
     static String vara(String ph, String name, long ts, int pid, int tid, String id) {
         return "{\"name\":\"" + name + "\",\"cat\":\"Feature\",\"ph\":\"" + ph + "\",\"ts\":" + ts + ",\"pid\":" + pid
                 + ",\"tid\":" + tid + ",\"ID\":" + id + ",\"UUID\":" + id + "}";
+    }
+
+    /** @return the trace file */
+    Path file() {
+        return fFile;
     }
 
     TefTmfTrace trace() {
