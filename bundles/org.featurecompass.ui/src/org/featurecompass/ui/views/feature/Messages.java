@@ -1,0 +1,54 @@
+package org.featurecompass.ui.views.feature;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.osgi.util.NLS;
+
+/** User-visible strings of the feature-region views. */
+@SuppressWarnings("javadoc")
+@NonNullByDefault({}) // NLS fills the fields reflectively
+public final class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String FeatureRegionsView_StateTypeName;
+    public static String FeatureRegionsView_UnusedColour;
+    public static String FeatureRegionsView_NoFeature;
+    public static String FeatureRegionsView_ColumnName;
+    public static String FeatureRegionsView_LevelPrefix;
+    public static String FeatureRegionsView_GapMarker;
+    public static String FeatureRegionsView_TooltipRegion;
+    public static String FeatureRegionsView_TooltipId;
+    public static String FeatureRegionsView_TooltipFeatures;
+    public static String FeatureRegionsView_TooltipLevel;
+    public static String FeatureRegionsView_TooltipInteraction;
+    public static String FeatureRegionsView_TooltipInclusive;
+    public static String FeatureRegionsView_TooltipExclusive;
+    public static String FeatureRegionsView_TooltipStateDuration;
+    public static String FeatureStatisticsView_NoTrace;
+    public static String FeatureStatisticsView_NotFeatureTrace;
+    public static String FeatureStatisticsView_Running;
+    public static String FeatureStatisticsView_JobName;
+    public static String FeatureStatisticsView_Failed;
+    public static String FeatureStatisticsView_Summary;
+    public static String FeatureStatisticsView_Bounds;
+    public static String FeatureStatisticsView_ColumnName;
+    public static String FeatureStatisticsView_ColumnCount;
+    public static String FeatureStatisticsView_ColumnTruncated;
+    public static String FeatureStatisticsView_Inclusive;
+    public static String FeatureStatisticsView_Exclusive;
+    public static String FeatureStatisticsView_Sum;
+    public static String FeatureStatisticsView_Mean;
+    public static String FeatureStatisticsView_Stddev;
+    public static String FeatureStatisticsView_Min;
+    public static String FeatureStatisticsView_Max;
+    public static String FeatureStatisticsView_ColumnCpuTime;
+    public static String FeatureStatisticsView_ColumnWallTime;
+    public static String FeatureStatisticsView_ColumnShare;
+    public static String FeatureStatisticsView_ColumnEventsPerSecond;
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * The feature-region views (Kaufmann 2022): Feature Statistics (tree table feature → interaction
+ * → region, following the time selection), Feature Regions (time graph of each thread's region
+ * stack) and the Feature Region Density view over the region-instance segment store.
+ */
+@org.eclipse.jdt.annotation.NonNullByDefault
+package org.featurecompass.ui.views.feature;
