@@ -86,7 +86,8 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
         long end = ss.getCurrentEndTime() + 1;
         TimeGraphEntry traceEntry = new TimeGraphEntry(trace.getName(), start, end);
         List<TimeGraphEntry> rows = new ArrayList<>();
-        for (int regionQuark : ss.getSubAttributes(ss.optQuarkAbsolute(FeatureRegionAttributes.REGIONS), false)) {
+        int regions = ss.optQuarkAbsolute(FeatureRegionAttributes.REGIONS);
+        for (int regionQuark : regions < 0 ? List.<Integer> of() : ss.getSubAttributes(regions, false)) {
             RegionStackLabel label = RegionStackLabel.decode(ss.getAttributeName(regionQuark));
             if (label != null) {
                 fProvider.palette().indexOf(label.features().toString());

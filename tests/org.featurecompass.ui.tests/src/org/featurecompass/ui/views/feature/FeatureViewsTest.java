@@ -94,8 +94,9 @@ class FeatureViewsTest {
                 "feature regions drawn");
         screenshot(display, shell, "feature-regions-demo.png");
 
-        SegmentStoreTableView table = (SegmentStoreTableView) page.showView(SegmentStoreTableView.ID,
-                FeatureRegionSegmentAnalysis.ID, IWorkbenchPage.VIEW_ACTIVATE);
+        // Opened the way the analysis output in the Project Explorer opens it (plugin.xml).
+        SegmentStoreTableView table = (SegmentStoreTableView) page.showView(SegmentStoreTableView.ID + ':'
+                + FeatureRegionSegmentAnalysis.ID);
         waitUntil(display, () -> table.getSegmentStoreViewer().getTableViewer().getTable().getItemCount() == 42,
                 "Trace Compass's segment table lists the 42 region instances");
         assertTrue(active != null);
