@@ -22,15 +22,12 @@ class TefBadInputTest {
     private static final String E2 = "{\"ph\":\"X\",\"name\":\"two\",\"ts\":2,\"dur\":1}";
     private static final String E3 = "{\"ph\":\"X\",\"name\":\"three\",\"ts\":3,\"dur\":1}";
 
-    private static List<String> names(TefTrace trace) throws Exception {
-        return TefTestFiles.events(trace).stream().map(TefEvent::name).toList();
-    }
 
     @Test
     void malformedJsonKeepsTheEventsBeforeTheDamage(@TempDir Path dir) throws Exception {
         String json = "{\"traceEvents\":[" + E1 + "," + E2 + ",{\"ph\":\"X\",\"ts\":3,\"name\":oops}," + E3 + "]}";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "m.json", json))) {
-            assertEquals(List.of("one", "two"), names(trace));
+            assertEquals(List.of("one", "two"), TefTestFiles.names(trace));
             TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
             assertEquals(1, malformed.count());
             assertEquals(2, malformed.firstEventNumber());
@@ -44,19 +41,19 @@ class TefBadInputTest {
     void truncatedFileKeepsTheCompleteEvents(@TempDir Path dir) throws Exception {
         String json = "{\"traceEvents\":[" + E1 + "," + E2 + ",{\"ph\":\"X\",\"na";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t.json", json))) {
-            assertEquals(List.of("one", "two"), names(trace));
+            assertEquals(List.of("one", "two"), TefTestFiles.names(trace));
             TefProblem truncated = TefTestFiles.problem(trace, TefProblemKind.TRUNCATED);
             assertEquals(json.lastIndexOf('{'), truncated.firstByteOffset());
             assertEquals(2, truncated.firstEventNumber());
         }
         String cutAfterEvents = "{\"traceEvents\":[" + E1 + "],\"otherData\":{\"a\":";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t2.json", cutAfterEvents))) {
-            assertEquals(List.of("one"), names(trace));
+            assertEquals(List.of("one"), TefTestFiles.names(trace));
             assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.TRUNCATED).count());
         }
         String objectWithoutClosing = "{\"traceEvents\":[" + E1 + ",";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t3.json", objectWithoutClosing))) {
-            assertEquals(List.of("one"), names(trace));
+            assertEquals(List.of("one"), TefTestFiles.names(trace));
             assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.TRUNCATED).count());
         }
     }
@@ -79,7 +76,7 @@ class TefBadInputTest {
     void endWithoutBeginIsReadAsIs(@TempDir Path dir) throws Exception {
         String json = "[{\"ph\":\"E\",\"name\":\"orphan\",\"pid\":1,\"tid\":1,\"ts\":5}," + E1 + "]";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "e.json", json))) {
-            assertEquals(List.of("one", "orphan"), names(trace));
+            assertEquals(List.of("one", "orphan"), TefTestFiles.names(trace));
             assertEquals(TefPhase.DURATION_END, TefTestFiles.events(trace).get(1).phase());
             assertEquals(List.of(), trace.problems()); // pairing is the analysis's concern
         }
@@ -104,7 +101,7 @@ class TefBadInputTest {
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "ts.json", json))) {
             assertEquals(6, trace.eventCount());
             List<TefEvent> events = TefTestFiles.events(trace);
-            assertEquals(List.of("bad", "obj", "none", "two", "three", "quoted"), events.stream().map(TefEvent::name).toList());
+            assertEquals(List.of("bad", "obj", "none", "two", "three", "quoted"), TefTestFiles.names(trace));
             assertEquals(2_000, events.get(0).timestampNs());
             assertEquals(7_000, events.get(5).timestampNs());
             TefProblem nonNumeric = TefTestFiles.problem(trace, TefProblemKind.NON_NUMERIC_TIMESTAMP);
@@ -118,7 +115,7 @@ class TefBadInputTest {
     void gzipThatIsNotGzip(@TempDir Path dir) throws Exception {
         // a .gz name on plain JSON: read as JSON, reported
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "plain.json.gz", "[" + E1 + "]"))) {
-            assertEquals(List.of("one"), names(trace));
+            assertEquals(List.of("one"), TefTestFiles.names(trace));
             assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.NOT_GZIP).count());
         }
         // a .gz name on garbage: not gzip and not JSON, both reported, no crash
@@ -168,7 +165,7 @@ class TefBadInputTest {
         }
         String bare = "[" + E1 + "\nLost 5 events\n," + E2 + ",\nLost 1 events\n";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "lost2.json", bare))) {
-            assertEquals(List.of("one", "two"), names(trace));
+            assertEquals(List.of("one", "two"), TefTestFiles.names(trace));
             assertEquals(2, trace.lostEvents().size());
             assertEquals(List.of(TefProblemKind.LOST_EVENTS), trace.problems().stream().map(TefProblem::kind).toList());
         }
@@ -178,7 +175,7 @@ class TefBadInputTest {
     void nonObjectElementsAndMissingPhasesAreReported(@TempDir Path dir) throws Exception {
         String json = "[" + E1 + ",42,[1,2],{\"name\":\"nophase\",\"ts\":4}]";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "x.json", json))) {
-            assertEquals(List.of("one", "nophase"), names(trace));
+            assertEquals(List.of("one", "nophase"), TefTestFiles.names(trace));
             TefProblem notEvent = TefTestFiles.problem(trace, TefProblemKind.NOT_AN_EVENT);
             assertEquals(2, notEvent.count());
             assertEquals(1, notEvent.firstEventNumber());
@@ -204,7 +201,7 @@ class TefBadInputTest {
         // nanosecond epoch values in a file without timestampUnit overflow as microseconds
         String json = "[{\"ph\":\"i\",\"name\":\"big\",\"ts\":1637675320727316656}," + E1 + "]";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "big.json", json))) {
-            assertEquals(List.of("one", "big"), names(trace));
+            assertEquals(List.of("one", "big"), TefTestFiles.names(trace));
             assertEquals(Long.MAX_VALUE, TefTestFiles.events(trace).get(1).timestampNs());
             assertEquals(0, TefTestFiles.problem(trace, TefProblemKind.TIMESTAMP_OUT_OF_RANGE).firstEventNumber());
         }

@@ -17,16 +17,13 @@ class TefFileFormsTest {
     private static final String EVENTS = "{\"ph\":\"X\",\"name\":\"a\",\"pid\":1,\"tid\":1,\"ts\":5,\"dur\":2},"
             + "{\"ph\":\"X\",\"name\":\"b\",\"pid\":1,\"tid\":1,\"ts\":1,\"dur\":3}";
 
-    private static List<String> names(TefTrace trace) throws Exception {
-        return TefTestFiles.events(trace).stream().map(TefEvent::name).toList();
-    }
 
     @Test
     void objectFormWithMetadataBeforeAndAfterEvents(@TempDir Path dir) throws Exception {
         String json = "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"version\":\"x\"},\"traceEvents\":[" + EVENTS
                 + "],\"stackFrames\":{},\"samples\":[1,2]}";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t.json", json))) {
-            assertEquals(List.of("b", "a"), names(trace));
+            assertEquals(List.of("b", "a"), TefTestFiles.names(trace));
             assertEquals(List.of(), trace.problems());
             assertEquals(Optional.of("ns"), trace.metadata().displayTimeUnit());
             // displayTimeUnit only labels times: ts stays in microseconds
@@ -40,7 +37,7 @@ class TefFileFormsTest {
     @Test
     void bareArray(@TempDir Path dir) throws Exception {
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t.json", "[" + EVENTS + "]"))) {
-            assertEquals(List.of("b", "a"), names(trace));
+            assertEquals(List.of("b", "a"), TefTestFiles.names(trace));
             assertEquals(List.of(), trace.problems());
         }
     }
@@ -49,9 +46,9 @@ class TefFileFormsTest {
     void unterminatedArrayIsAllowed(@TempDir Path dir) throws Exception {
         try (TefTrace plain = TefTestFiles.open(TefTestFiles.write(dir, "a.json", "[" + EVENTS + "\n"));
                 TefTrace trailingComma = TefTestFiles.open(TefTestFiles.write(dir, "b.json", "[" + EVENTS + ",\n"))) {
-            assertEquals(List.of("b", "a"), names(plain));
+            assertEquals(List.of("b", "a"), TefTestFiles.names(plain));
             assertEquals(List.of(), plain.problems());
-            assertEquals(List.of("b", "a"), names(trailingComma));
+            assertEquals(List.of("b", "a"), TefTestFiles.names(trailingComma));
             assertEquals(List.of(), trailingComma.problems());
         }
     }
@@ -100,7 +97,7 @@ class TefFileFormsTest {
     void gzipInputIsDetectedByContent(@TempDir Path dir) throws Exception {
         Path file = TefTestFiles.writeGzip(dir, "t.trace", "{\"traceEvents\":[" + EVENTS + "]}");
         try (TefTrace trace = TefTestFiles.open(file)) {
-            assertEquals(List.of("b", "a"), names(trace));
+            assertEquals(List.of("b", "a"), TefTestFiles.names(trace));
             assertEquals(List.of(), trace.problems());
             assertTrue(trace.indexFile().resolveSibling(TefTrace.EXPANDED_FILE_NAME).toFile().isFile());
         }

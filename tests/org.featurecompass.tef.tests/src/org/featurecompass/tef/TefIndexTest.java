@@ -17,6 +17,7 @@ import java.util.Random;
 import java.util.concurrent.CancellationException;
 import java.util.stream.Stream;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -33,9 +34,6 @@ class TefIndexTest {
         return json.append("]}").toString();
     }
 
-    private static List<String> namesInOrder(TefTrace trace) throws IOException {
-        return TefTestFiles.events(trace).stream().map(TefEvent::name).toList();
-    }
 
     @Test
     void entriesAreSortedByTimeThenFileOrder(@TempDir Path dir) throws Exception {
@@ -55,13 +53,13 @@ class TefIndexTest {
     @Test
     void externalMergeGivesTheSameOrderAsSortingInMemory(@TempDir Path dir) throws Exception {
         Path file = TefTestFiles.write(dir, "u.json", unsortedTrace(5000));
-        List<String> inMemory;
+        List<@Nullable String> inMemory;
         try (TefTrace trace = TefTrace.open(file, dir.resolve("memory"))) {
-            inMemory = namesInOrder(trace);
+            inMemory = TefTestFiles.names(trace);
         }
         // 5000 entries in chunks of 7: 715 sorted runs merged
         try (TefTrace trace = TefTrace.open(file, dir.resolve("external"), new TefIndexOptions(7, 3), TefIndexProgress.NONE)) {
-            assertEquals(inMemory, namesInOrder(trace));
+            assertEquals(inMemory, TefTestFiles.names(trace));
             assertEquals(5000, trace.eventCount());
         }
         try (Stream<Path> left = Files.list(dir.resolve("external"))) {
@@ -78,7 +76,7 @@ class TefIndexTest {
         }
         try (TefTrace trace = TefTrace.open(file, index)) {
             assertTrue(trace.indexWasReused());
-            assertEquals(List.of("a", "b"), namesInOrder(trace));
+            assertEquals(List.of("a", "b"), TefTestFiles.names(trace));
         }
         // same size and same modification time, different content: the head CRC notices
         FileTime time = Files.getLastModifiedTime(file);
@@ -86,14 +84,14 @@ class TefIndexTest {
         Files.setLastModifiedTime(file, time);
         try (TefTrace trace = TefTrace.open(file, index)) {
             assertFalse(trace.indexWasReused());
-            assertEquals(List.of("d", "c"), namesInOrder(trace));
+            assertEquals(List.of("d", "c"), TefTestFiles.names(trace));
         }
         // a newer file with more events
         Files.writeString(file, "[{\"ph\":\"i\",\"name\":\"e\",\"ts\":3}]", StandardCharsets.UTF_8);
         Files.setLastModifiedTime(file, FileTime.fromMillis(time.toMillis() + 5000));
         try (TefTrace trace = TefTrace.open(file, index)) {
             assertFalse(trace.indexWasReused());
-            assertEquals(List.of("e"), namesInOrder(trace));
+            assertEquals(List.of("e"), TefTestFiles.names(trace));
         }
         // a damaged index file is rebuilt, not trusted
         Path indexFile = index.resolve(TefTrace.INDEX_FILE_NAME);
@@ -101,7 +99,7 @@ class TefIndexTest {
         Files.write(indexFile, Arrays.copyOf(bytes, 10));
         try (TefTrace trace = TefTrace.open(file, index)) {
             assertFalse(trace.indexWasReused());
-            assertEquals(List.of("e"), namesInOrder(trace));
+            assertEquals(List.of("e"), TefTestFiles.names(trace));
         }
     }
 
@@ -136,13 +134,13 @@ class TefIndexTest {
     @Test
     void cursorsOnSeveralThreadsReadTheSameEntries(@TempDir Path dir) throws Exception {
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "u.json", unsortedTrace(4000)))) {
-            List<String> expected = namesInOrder(trace);
+            List<String> expected = TefTestFiles.names(trace);
             List<Thread> threads = new ArrayList<>();
             List<Throwable> failures = new ArrayList<>();
             for (int t = 0; t < 4; t++) {
                 Thread thread = new Thread(() -> {
                     try {
-                        if (!expected.equals(namesInOrder(trace))) {
+                        if (!expected.equals(TefTestFiles.names(trace))) {
                             throw new AssertionError("different order");
                         }
                     } catch (Throwable e) {

@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /** Writes small TEF files for tests and opens them with a fresh index folder. */
 final class TefTestFiles {
 
@@ -51,6 +53,15 @@ final class TefTestFiles {
             }
         }
         return events;
+    }
+
+    /** @return the names of the trace's events in rank order; unnamed events give null */
+    static List<@Nullable String> names(TefTrace trace) throws IOException {
+        List<@Nullable String> names = new ArrayList<>();
+        for (TefEvent event : events(trace)) {
+            names.add(event.name());
+        }
+        return names;
     }
 
     static TefProblem problem(TefTrace trace, TefProblemKind kind) {
