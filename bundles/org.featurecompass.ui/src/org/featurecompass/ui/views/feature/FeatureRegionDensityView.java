@@ -1,5 +1,7 @@
 package org.featurecompass.ui.views.feature;
 
+import java.util.Objects;
+
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.swt.SWT;
@@ -36,7 +38,7 @@ public class FeatureRegionDensityView extends AbstractSegmentStoreDensityView {
 
     @Override
     protected AbstractSegmentStoreDensityViewer createSegmentStoreDensityViewer(@Nullable Composite parent) {
-        return new AbstractSegmentStoreDensityViewer(parent) {
+        return new AbstractSegmentStoreDensityViewer(Objects.requireNonNull(parent)) {
             @Override
             protected @Nullable ISegmentStoreProvider getSegmentStoreProvider(@Nullable ITmfTrace trace) {
                 return trace == null ? null

@@ -3,6 +3,8 @@ package org.featurecompass.ui.views.feature;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import org.eclipse.jdt.annotation.DefaultLocation;
+import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
@@ -59,6 +61,7 @@ final class FeatureRegionsPresentationProvider extends TimeGraphPresentationProv
     }
 
     @Override
+    @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
     public Map<String, String> getEventHoverToolTipInfo(@Nullable ITimeEvent event, long hoverTime) {
         Map<String, String> info = new LinkedHashMap<>();
         if (!(event instanceof FeatureRegionTimeEvent region) || !(event.getEntry() instanceof FeatureRegionsEntry entry)) {

@@ -5,6 +5,9 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.DefaultLocation;
+import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.swt.graphics.RGBA;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
@@ -186,6 +189,7 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
     }
 
     @Override
+    @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
     protected List<String> getMarkerCategories() {
         List<String> categories = new ArrayList<>(super.getMarkerCategories());
         categories.add(Messages.FeatureRegionsView_GapMarker);
@@ -193,9 +197,11 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
     }
 
     @Override
+    @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
     protected List<IMarkerEvent> getViewMarkerList(long startTime, long endTime, long resolution,
             @Nullable IProgressMonitor monitor) {
-        List<IMarkerEvent> markers = new ArrayList<>(super.getViewMarkerList(startTime, endTime, resolution, monitor));
+        List<IMarkerEvent> markers = new ArrayList<>(super.getViewMarkerList(startTime, endTime, resolution,
+                monitor == null ? new NullProgressMonitor() : monitor));
         ITmfTrace trace = getTrace();
         if (trace == null) {
             return markers;

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Objects;
 import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
@@ -288,7 +289,7 @@ public class FeatureStatisticsView extends TmfView {
     }
 
     private static boolean sameWindow(@Nullable AnalysisWindow a, @Nullable AnalysisWindow b) {
-        return a == null ? b == null : a.equals(b);
+        return Objects.equals(a, b);
     }
 
     @Override
