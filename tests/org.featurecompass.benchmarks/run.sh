@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Runs the Feature Compass benchmarks outside OSGi, on the jars of the Tycho build, and prints
+# Markdown tables (also saved under tests/org.featurecompass.benchmarks/target/results/).
+# They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
+# the date, into doc/benchmarks.md.
+#
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [--size BYTES]
+#   tef   TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
+#         Python json / ijson peers on the same file in the same run
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+size=1000000000
+suites=()
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --size) size="$2"; shift 2 ;;
+    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    *) suites+=("$1"); shift ;;
+  esac
+done
+[[ ${#suites[@]} -gt 0 ]] || suites=(tef)
+
+jar_of() { ls "$root/$1"/target/*.jar 2>/dev/null | grep -v sources | head -n 1; }
+if [[ -z "$(jar_of tests/org.featurecompass.benchmarks)" || -z "$(jar_of bundles/org.featurecompass.tef)" ]]; then
+  "$root/mvnw" -B -q -DskipTests verify
+fi
+jackson="$(find "$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/2.18.2" -name 'jackson-core-2.18.2.jar' | head -n 1)"
+cp="$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model):$jackson"
+
+venv="${FC_CACHE:-$HOME/.cache/featurecompass}/bench-venv"
+if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import ijson' 2>/dev/null; then
+  python3 -m venv "$venv"
+  "$venv/bin/pip" install -q ijson
+fi
+
+results="$here/target/results"
+mkdir -p "$results"
+work="${FC_BENCH_DIR:-/tmp/featurecompass-bench}"
+mkdir -p "$work"
+for suite in "${suites[@]}"; do
+  case "$suite" in
+    tef)
+      java -Xmx1g -cp "$cp" org.featurecompass.benchmarks.tef.TefIndexBenchmark \
+        "$work/tef-$size.json" "$size" "$venv/bin/python" "$here/scripts" | tee "$results/tef.md" ;;
+    *) echo "run.sh: unknown benchmark '$suite'" >&2; exit 2 ;;
+  esac
+done
