@@ -39,6 +39,12 @@ final class EventIndexer {
     static final long MISSING_TIME = Long.MIN_VALUE;
     /** Stored instead of a length for a lost-events entry. */
     static final int LOST_MARKER = -1;
+    /**
+     * Category of the Feature Compass recorder's lost-events marker: an {@code X} event whose
+     * {@code args.count} events were lost between {@code ts} and {@code ts + dur}. It must name its
+     * category before its {@code args}, as the recorder writes it.
+     */
+    private static final String LOST_CATEGORY = "lost"; //$NON-NLS-1$
 
     private static final int PROGRESS_EVERY = 1 << 16;
     private static final int INPUT_BUFFER_BYTES = 1 << 20;
@@ -224,6 +230,9 @@ final class EventIndexer {
 
     private void indexEvent(JsonParser parser) throws IOException {
         long time = MISSING_TIME;
+        long duration = 0;
+        boolean lostCategory = false;
+        long lostCount = -1;
         boolean hasTime = false;
         String phase = null;
         char phaseChar = 0;
@@ -253,7 +262,8 @@ final class EventIndexer {
                 break;
             case "dur": //$NON-NLS-1$
                 bit = DUR;
-                checkDuration(readTime(parser, token, TefProblemKind.NON_NUMERIC_TIME_FIELD, field), field);
+                duration = readTime(parser, token, TefProblemKind.NON_NUMERIC_TIME_FIELD, field);
+                checkDuration(duration, field);
                 break;
             case "tdur": //$NON-NLS-1$
                 bit = TDUR;
@@ -266,8 +276,19 @@ final class EventIndexer {
             case "pid": bit = PID; parser.skipChildren(); break; //$NON-NLS-1$
             case "tid": bit = TID; parser.skipChildren(); break; //$NON-NLS-1$
             case "name": bit = NAME; parser.skipChildren(); break; //$NON-NLS-1$
-            case "cat": bit = CAT; parser.skipChildren(); break; //$NON-NLS-1$
-            case "args": bit = ARGS; parser.skipChildren(); break; //$NON-NLS-1$
+            case "cat": //$NON-NLS-1$
+                bit = CAT;
+                lostCategory = isLostCategory(parser, token);
+                parser.skipChildren();
+                break;
+            case "args": //$NON-NLS-1$
+                bit = ARGS;
+                if (lostCategory && token == JsonToken.START_OBJECT) {
+                    lostCount = readLostCount(parser);
+                } else {
+                    parser.skipChildren();
+                }
+                break;
             case "id": bit = ID; parser.skipChildren(); break; //$NON-NLS-1$
             case "id2": bit = ID2; parser.skipChildren(); break; //$NON-NLS-1$
             case "scope": bit = SCOPE; parser.skipChildren(); break; //$NON-NLS-1$
@@ -305,7 +326,46 @@ final class EventIndexer {
             }
             lastTime = time;
         }
+        if (lostCategory && phaseChar == 'X' && lostCount >= 0 && time != MISSING_TIME) {
+            // The Feature Compass recorder's lost-events marker (doc/recorder-format.md): a lost
+            // range, not an event, so it leaves the phase counts.
+            singleCharPhaseCounts['X']--;
+            problems.report(TefProblemKind.LOST_EVENTS, eventStart, elementNumber, "the recorder lost " + lostCount + " events here"); //$NON-NLS-1$ //$NON-NLS-2$
+            lostRanges.add(new TefLostEvents(-1, lostCount, time, time + Math.max(0, duration), eventStart, elementNumber));
+            sorter.add(time, eventStart, LOST_MARKER);
+            return;
+        }
         sorter.add(time, eventStart, (int) (end - eventStart));
+    }
+
+    /** @return whether the {@code cat} value is {@code "lost"}, without allocating a string */
+    private static boolean isLostCategory(JsonParser parser, JsonToken token) throws IOException {
+        if (token != JsonToken.VALUE_STRING || parser.getTextLength() != LOST_CATEGORY.length()) {
+            return false;
+        }
+        char[] text = parser.getTextCharacters();
+        int offset = parser.getTextOffset();
+        for (int i = 0; i < LOST_CATEGORY.length(); i++) {
+            if (text[offset + i] != LOST_CATEGORY.charAt(i)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Reads {@code args.count} of a lost-events marker; -1 when it is missing or not a whole number. */
+    private static long readLostCount(JsonParser parser) throws IOException {
+        long count = -1;
+        String field;
+        while ((field = parser.nextFieldName()) != null) {
+            JsonToken value = parser.nextToken();
+            if ("count".equals(field) && value == JsonToken.VALUE_NUMBER_INT) { //$NON-NLS-1$
+                count = parser.getLongValue();
+            } else {
+                parser.skipChildren();
+            }
+        }
+        return count;
     }
 
     /** Counts the event's phase and reports a missing or unknown one; returns whether it is {@code M}. */
