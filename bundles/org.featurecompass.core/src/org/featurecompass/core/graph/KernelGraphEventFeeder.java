@@ -1,0 +1,340 @@
+package org.featurecompass.core.graph;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEventType;
+import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
+import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
+import org.featurecompass.model.graph.builder.TaskStatus;
+import org.featurecompass.model.graph.builder.WakeupEventKind;
+
+/**
+ * Translates the events of one kernel trace, read through Trace Compass, into calls of the
+ * model's {@link ExecutionGraphBuilder} (Giraldeau 2015, §4.4, Algorithm 1). Event and field names
+ * come from the trace's {@link IKernelAnalysisEventLayout}, so every LTTng kernel layout works;
+ * events the graph does not use are skipped after one hash lookup. Events that lack a field the
+ * builder needs are counted as {@link #malformedEvents() malformed} and skipped. Timestamps in ns.
+ */
+public final class KernelGraphEventFeeder {
+
+    /** Statedump {@code status} values of LTTng's {@code lttng_process_status}. */
+    private static final long STATEDUMP_WAIT_FORK = 1;
+    private static final long STATEDUMP_WAIT_CPU = 2;
+    private static final long STATEDUMP_EXIT = 3;
+    private static final long STATEDUMP_ZOMBIE = 4;
+    private static final long STATEDUMP_WAIT = 5;
+    private static final long STATEDUMP_RUN = 6;
+    private static final long STATEDUMP_DEAD = 7;
+    /** Field of {@code lttng_statedump_process_state} with the CPU of a running task. */
+    private static final String FIELD_STATEDUMP_CPU = "cpu"; //$NON-NLS-1$
+
+    /** What an event name means to the builder. */
+    private enum Role {
+        SWITCH, WAKEUP, WAKEUP_NEW, FORK, EXEC, EXIT, STATEDUMP, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
+        HRTIMER_ENTRY, HRTIMER_EXIT, IPI_ENTRY, IPI_EXIT
+    }
+
+    private final ExecutionGraphBuilder fBuilder;
+    private final IKernelAnalysisEventLayout fLayout;
+    private final Map<String, Role> fRoles = new HashMap<>();
+    private final Map<String, WakeupEventKind> fWakeupKinds = new HashMap<>();
+    private long fMalformed;
+    private long fFirstMalformedNs = -1;
+
+    /**
+     * @param builder the builder of the trace's host
+     * @param layout the trace's event layout
+     */
+    public KernelGraphEventFeeder(ExecutionGraphBuilder builder, IKernelAnalysisEventLayout layout) {
+        fBuilder = builder;
+        fLayout = layout;
+        fRoles.put(layout.eventSchedSwitch(), Role.SWITCH);
+        for (WakeupEventKind kind : WakeupEventKind.values()) {
+            String name = eventName(layout, kind);
+            fRoles.put(name, Role.WAKEUP);
+            fWakeupKinds.put(name, kind);
+        }
+        fRoles.put(layout.eventSchedProcessWakeupNew(), Role.WAKEUP_NEW);
+        fRoles.put(layout.eventSchedProcessFork(), Role.FORK);
+        fRoles.put(layout.eventSchedProcessExec(), Role.EXEC);
+        fRoles.put(layout.eventSchedProcessExit(), Role.EXIT);
+        fRoles.put(layout.eventStatedumpProcessState(), Role.STATEDUMP);
+        fRoles.put(layout.eventIrqHandlerEntry(), Role.IRQ_ENTRY);
+        fRoles.put(layout.eventIrqHandlerExit(), Role.IRQ_EXIT);
+        fRoles.put(layout.eventSoftIrqEntry(), Role.SOFTIRQ_ENTRY);
+        fRoles.put(layout.eventSoftIrqExit(), Role.SOFTIRQ_EXIT);
+        fRoles.put(layout.eventHRTimerExpireEntry(), Role.HRTIMER_ENTRY);
+        fRoles.put(layout.eventHRTimerExpireExit(), Role.HRTIMER_EXIT);
+        for (String name : layout.getIPIIrqVectorsEntries()) {
+            fRoles.put(name, Role.IPI_ENTRY);
+        }
+        for (String name : layout.getIPIIrqVectorsExits()) {
+            fRoles.put(name, Role.IPI_EXIT);
+        }
+    }
+
+    /**
+     * Chooses the trace's wake-up event kind ({@link WakeupEventKind#select(Collection)}) from the
+     * event types the trace declares.
+     *
+     * @param declaredEvents the trace's declared event types, e.g. from
+     *            {@link ITmfTraceWithPreDefinedEvents#getContainedEventTypes()}
+     * @param layout the trace's event layout
+     * @return the kind, or empty if the trace declares no wake-up event
+     */
+    public static Optional<WakeupEventKind> selectWakeupKind(Collection<? extends ITmfEventType> declaredEvents,
+            IKernelAnalysisEventLayout layout) {
+        Set<String> present = new HashSet<>();
+        for (ITmfEventType type : declaredEvents) {
+            present.add(type.getName());
+        }
+        Set<String> canonical = new HashSet<>();
+        for (WakeupEventKind kind : WakeupEventKind.values()) {
+            if (present.contains(eventName(layout, kind))) {
+                canonical.add(kind.eventName());
+            }
+        }
+        return WakeupEventKind.select(canonical);
+    }
+
+    /** The layout's name for a wake-up kind; {@code sched_ttwu} is an add-on event no layout names. */
+    private static String eventName(IKernelAnalysisEventLayout layout, WakeupEventKind kind) {
+        switch (kind) {
+        case WAKING:
+            return layout.eventSchedProcessWaking();
+        case WAKEUP:
+            return layout.eventSchedProcessWakeup();
+        case TTWU:
+        default:
+            return kind.eventName();
+        }
+    }
+
+    /**
+     * Feeds one event, in trace order.
+     *
+     * @param event the event
+     * @param cpu its CPU, or {@code null} if the trace does not say
+     */
+    public void accept(ITmfEvent event, @Nullable Integer cpu) {
+        long ts = event.getTimestamp().toNanos();
+        if (event instanceof ITmfLostEvent lost) {
+            if (cpu == null) {
+                malformed(ts);
+            } else {
+                fBuilder.lostEvents(ts, cpu, lost.getNbLostEvents());
+            }
+            return;
+        }
+        Role role = fRoles.get(event.getName());
+        if (role == null) {
+            return;
+        }
+        ITmfEventField content = event.getContent();
+        if (role == Role.STATEDUMP) {
+            statedump(ts, content);
+            return;
+        }
+        if (cpu == null) {
+            malformed(ts);
+            return;
+        }
+        if (!dispatch(role, ts, cpu, event.getName(), content)) {
+            malformed(ts);
+        }
+    }
+
+    /** @return events skipped for lack of a field (or of a CPU) the builder needs */
+    public long malformedEvents() {
+        return fMalformed;
+    }
+
+    /** @return the time of the first malformed event, ns, or -1 */
+    public long firstMalformedNs() {
+        return fFirstMalformedNs;
+    }
+
+    /** @return whether the event had the fields its role needs */
+    private boolean dispatch(Role role, long ts, int cpu, String name, ITmfEventField content) {
+        switch (role) {
+        case SWITCH: {
+            Long prev = number(content, fLayout.fieldPrevTid());
+            Long next = number(content, fLayout.fieldNextTid());
+            Long state = number(content, fLayout.fieldPrevState());
+            if (prev == null || next == null || state == null) {
+                return false;
+            }
+            fBuilder.schedSwitch(ts, cpu, prev, text(content, fLayout.fieldPrevComm()), state, next,
+                    text(content, fLayout.fieldNextComm()));
+            return true;
+        }
+        case WAKEUP: {
+            Long tid = number(content, fLayout.fieldTid());
+            WakeupEventKind kind = fWakeupKinds.get(name);
+            if (tid == null || kind == null) {
+                return false;
+            }
+            fBuilder.wakeup(ts, cpu, kind, tid);
+            return true;
+        }
+        case WAKEUP_NEW: {
+            Long tid = number(content, fLayout.fieldTid());
+            if (tid == null) {
+                return false;
+            }
+            fBuilder.wakeupNew(ts, cpu, tid);
+            return true;
+        }
+        case FORK: {
+            Long parent = number(content, fLayout.fieldParentTid());
+            Long child = number(content, fLayout.fieldChildTid());
+            if (parent == null || child == null) {
+                return false;
+            }
+            fBuilder.fork(ts, cpu, parent, child, text(content, fLayout.fieldChildComm()));
+            return true;
+        }
+        case EXEC: {
+            Long tid = number(content, fLayout.fieldTid());
+            if (tid == null) {
+                return false;
+            }
+            fBuilder.exec(ts, cpu, tid, commandOf(text(content, fLayout.fieldFilename())));
+            return true;
+        }
+        case EXIT: {
+            Long tid = number(content, fLayout.fieldTid());
+            if (tid == null) {
+                return false;
+            }
+            fBuilder.exit(ts, cpu, tid);
+            return true;
+        }
+        default:
+            return interrupt(role, ts, cpu, content);
+        }
+    }
+
+    private boolean interrupt(Role role, long ts, int cpu, ITmfEventField content) {
+        switch (role) {
+        case IRQ_ENTRY:
+        case IRQ_EXIT: {
+            Long irq = number(content, fLayout.fieldIrq());
+            if (irq == null) {
+                return false;
+            }
+            if (role == Role.IRQ_ENTRY) {
+                fBuilder.irqEntry(ts, cpu, irq.intValue(), text(content, fLayout.fieldName()));
+            } else {
+                fBuilder.irqExit(ts, cpu, irq.intValue());
+            }
+            return true;
+        }
+        case SOFTIRQ_ENTRY:
+        case SOFTIRQ_EXIT: {
+            Long vec = number(content, fLayout.fieldVec());
+            if (vec == null) {
+                return false;
+            }
+            if (role == Role.SOFTIRQ_ENTRY) {
+                fBuilder.softirqEntry(ts, cpu, vec.intValue());
+            } else {
+                fBuilder.softirqExit(ts, cpu, vec.intValue());
+            }
+            return true;
+        }
+        case HRTIMER_ENTRY:
+        case HRTIMER_EXIT: {
+            Long timer = number(content, fLayout.fieldHRtimer());
+            if (timer == null) {
+                return false;
+            }
+            if (role == Role.HRTIMER_ENTRY) {
+                Object function = fieldValue(content, fLayout.fieldHRtimerFunction());
+                String callback = function instanceof Long address ? "0x" + Long.toHexString(address) //$NON-NLS-1$
+                        : function == null ? "" : function.toString(); //$NON-NLS-1$
+                fBuilder.hrtimerEntry(ts, cpu, timer, callback);
+            } else {
+                fBuilder.hrtimerExit(ts, cpu, timer);
+            }
+            return true;
+        }
+        case IPI_ENTRY:
+        case IPI_EXIT: {
+            Long vector = number(content, fLayout.fieldIPIVector());
+            if (vector == null) {
+                return false;
+            }
+            if (role == Role.IPI_ENTRY) {
+                fBuilder.ipiEntry(ts, cpu, vector.intValue());
+            } else {
+                fBuilder.ipiExit(ts, cpu, vector.intValue());
+            }
+            return true;
+        }
+        default:
+            throw new IllegalStateException(role.toString());
+        }
+    }
+
+    /** {@code lttng_statedump_process_state}: the initial state of a task. */
+    private void statedump(long ts, ITmfEventField content) {
+        Long tid = number(content, fLayout.fieldTid());
+        Long status = number(content, fLayout.fieldStatus());
+        if (tid == null || status == null) {
+            malformed(ts);
+            return;
+        }
+        Long cpuField = number(content, FIELD_STATEDUMP_CPU);
+        int cpu = cpuField == null ? -1 : cpuField.intValue();
+        TaskStatus taskStatus;
+        long s = status;
+        if (s == STATEDUMP_RUN && cpu >= 0) {
+            taskStatus = TaskStatus.RUNNING;
+        } else if (s == STATEDUMP_WAIT_CPU || s == STATEDUMP_WAIT_FORK) {
+            taskStatus = TaskStatus.RUNNABLE;
+        } else if (s == STATEDUMP_WAIT) {
+            taskStatus = TaskStatus.BLOCKED;
+        } else if (s == STATEDUMP_EXIT || s == STATEDUMP_ZOMBIE || s == STATEDUMP_DEAD) {
+            return; // not a live task: no initial state to give
+        } else {
+            taskStatus = TaskStatus.UNKNOWN;
+        }
+        fBuilder.statedumpTask(ts, tid, text(content, fLayout.fieldName()), taskStatus, cpu);
+    }
+
+    private void malformed(long ts) {
+        if (fMalformed++ == 0) {
+            fFirstMalformedNs = ts;
+        }
+    }
+
+    /** The command name the kernel gives after an exec: the file name, at most 15 characters. */
+    private static String commandOf(String filename) {
+        String base = filename.substring(filename.lastIndexOf('/') + 1);
+        return base.length() > 15 ? base.substring(0, 15) : base;
+    }
+
+    private static @Nullable Object fieldValue(ITmfEventField content, String name) {
+        ITmfEventField field = content.getField(name);
+        return field == null ? null : field.getValue();
+    }
+
+    private static @Nullable Long number(ITmfEventField content, String name) {
+        return fieldValue(content, name) instanceof Long value ? value : null;
+    }
+
+    private static String text(ITmfEventField content, String name) {
+        return fieldValue(content, name) instanceof String value ? value : ""; //$NON-NLS-1$
+    }
+}

@@ -1,0 +1,30 @@
+package org.featurecompass.core.graph;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.osgi.util.NLS;
+
+/** User-visible strings of the graph analyses. */
+@SuppressWarnings("javadoc")
+@NonNullByDefault({}) // NLS fills the fields reflectively
+public final class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String ExecutionGraphAnalysis_HelpText;
+    public static String ExecutionGraphAnalysis_TaskName;
+    public static String ExecutionGraphAnalysis_NotAKernelTrace;
+    public static String ExecutionGraphAnalysis_NoWakeups;
+    public static String ExecutionGraphAnalysis_Failed;
+    public static String ExecutionGraphAnalysis_MalformedEvents;
+    public static String ExecutionGraphAnalysis_Anomalies;
+    public static String CriticalPathAnalysis_HelpText;
+    public static String CriticalPathAnalysis_WaitingForGraph;
+    public static String CriticalPathAnalysis_TaskName;
+    public static String CriticalPathAnalysis_NoSuchThread;
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}
