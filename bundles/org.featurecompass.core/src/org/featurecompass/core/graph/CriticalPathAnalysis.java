@@ -6,7 +6,6 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
@@ -77,7 +76,6 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
     }
 
     @Override
-    @NonNullByDefault({})
     protected Iterable<IAnalysisModule> getDependentAnalyses() {
         ExecutionGraphAnalysis graph = getGraphAnalysis();
         return graph == null ? Collections.emptyList() : Collections.singletonList(graph);

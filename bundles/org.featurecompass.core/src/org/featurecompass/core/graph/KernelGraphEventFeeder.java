@@ -68,7 +68,10 @@ public final class KernelGraphEventFeeder {
         fRoles.put(layout.eventSchedProcessFork(), Role.FORK);
         fRoles.put(layout.eventSchedProcessExec(), Role.EXEC);
         fRoles.put(layout.eventSchedProcessExit(), Role.EXIT);
-        fRoles.put(layout.eventStatedumpProcessState(), Role.STATEDUMP);
+        String statedump = layout.eventStatedumpProcessState(); // null in layouts without a statedump
+        if (statedump != null) {
+            fRoles.put(statedump, Role.STATEDUMP);
+        }
         fRoles.put(layout.eventIrqHandlerEntry(), Role.IRQ_ENTRY);
         fRoles.put(layout.eventIrqHandlerExit(), Role.IRQ_EXIT);
         fRoles.put(layout.eventSoftIrqEntry(), Role.SOFTIRQ_ENTRY);
