@@ -134,7 +134,7 @@ class TefIndexTest {
     @Test
     void cursorsOnSeveralThreadsReadTheSameEntries(@TempDir Path dir) throws Exception {
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "u.json", unsortedTrace(4000)))) {
-            List<String> expected = TefTestFiles.names(trace);
+            List<@Nullable String> expected = TefTestFiles.names(trace);
             List<Thread> threads = new ArrayList<>();
             List<Throwable> failures = new ArrayList<>();
             for (int t = 0; t < 4; t++) {

@@ -85,11 +85,12 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         return new TraceValidationStatus(confidence, PLUGIN_ID);
     }
 
+    /** Both {@code initTrace} variants end here: opens (and if needed indexes) the file. */
     @Override
     @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
-    public void initTrace(@Nullable IResource resource, @Nullable String path, @Nullable Class<? extends ITmfEvent> type,
-            @Nullable String name, @Nullable String typeId) throws TmfTraceException {
-        super.initTrace(resource, path, type, name, typeId);
+    protected void initialize(@Nullable IResource resource, @Nullable String path, @Nullable Class<? extends ITmfEvent> type)
+            throws TmfTraceException {
+        super.initialize(resource, path, type);
         if (path == null) {
             throw new TmfTraceException(NLS.bind(Messages.TefTmfTrace_NotAFile, path));
         }

@@ -1,6 +1,5 @@
 package org.featurecompass.ui.views.kernel;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -58,9 +57,11 @@ class KernelActivityViewTest {
         IStatus status = TmfOpenTraceHelper.openTraceFromPath(element.getTracesFolder(), trace.toString(), shell,
                 LTTNG_KERNEL_TRACE_TYPE);
         assertTrue(status.isOK(), status.toString());
-        waitUntil(display, () -> TmfTraceManager.getInstance().getActiveTrace() != null, "trace opened");
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-        assertEquals("many-threads", active == null ? null : active.getName()); //$NON-NLS-1$
+        // Other tests share this workbench and may have left traces open: wait for this one.
+        waitUntil(display, () -> {
+            ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+            return active != null && "many-threads".equals(active.getName()); //$NON-NLS-1$
+        }, "many-threads opened and active");
 
         IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
         KernelActivityView view = (KernelActivityView) page.showView(KernelActivityView.ID);
