@@ -1,6 +1,7 @@
 package org.featurecompass.core.graph;
 
 import java.util.Collections;
+import java.util.Objects;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -36,7 +37,7 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
      * @param query the thread, range and variant
      */
     public synchronized void setQuery(CriticalPathQuery query) {
-        if (query.equals(fQuery)) {
+        if (Objects.equals(query, fQuery)) {
             return;
         }
         cancel();
@@ -107,7 +108,7 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
                     NLS.bind(Messages.CriticalPathAnalysis_NoSuchThread, query.tid(), graph.host())));
         }
         synchronized (this) {
-            if (query.equals(fQuery)) {
+            if (Objects.equals(query, fQuery)) {
                 fResult = result;
             }
         }
