@@ -12,6 +12,8 @@ public final class Messages extends NLS {
     public static String TefTmfTrace_NotAFile;
     public static String TefTmfTrace_NotTef;
     public static String TefTmfTrace_CannotOpen;
+    public static String TefTmfTrace_Indexing;
+    public static String TefTmfTrace_Cancelled;
     public static String TefTmfTrace_Problem;
     public static String TefTmfTrace_LostEventsName;
     public static String TefTmfTrace_AspectCategory;

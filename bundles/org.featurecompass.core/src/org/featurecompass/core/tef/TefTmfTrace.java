@@ -95,12 +95,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
             throw new TmfTraceException(NLS.bind(Messages.TefTmfTrace_NotAFile, path));
         }
         Path indexDir = Paths.get(TmfTraceManager.getSupplementaryFileDir(this), "tef-index"); //$NON-NLS-1$
-        TefTrace reader;
-        try {
-            reader = TefTrace.open(Paths.get(path), indexDir);
-        } catch (IOException e) {
-            throw new TmfTraceException(NLS.bind(Messages.TefTmfTrace_CannotOpen, path, e.getMessage()), e);
-        }
+        TefTrace reader = IndexingJob.open(Paths.get(path), indexDir);
         fReader = reader;
         for (TefProblem problem : reader.problems()) {
             Platform.getLog(TefTmfTrace.class).log(new Status(IStatus.WARNING, PLUGIN_ID,
