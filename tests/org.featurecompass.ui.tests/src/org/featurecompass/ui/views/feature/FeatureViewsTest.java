@@ -92,7 +92,10 @@ class FeatureViewsTest {
         FeatureRegionsView regions = (FeatureRegionsView) page.showView(FeatureRegionsView.ID);
         waitUntil(display, () -> threadRowWithEvents(regions, "21958 fc-worker-0") && threadRowWithEvents(regions, "21956 fc-demo"),
                 "feature regions drawn");
+        page.setPartState(page.getReference(regions), IWorkbenchPage.STATE_MAXIMIZED);
+        pump(display, 3_000); // the time graph repaints through Trace Compass's throttled refresh
         screenshot(display, shell, "feature-regions-demo.png");
+        page.setPartState(page.getReference(regions), IWorkbenchPage.STATE_RESTORED);
 
         // Opened the way the analysis output in the Project Explorer opens it (plugin.xml).
         SegmentStoreTableView table = (SegmentStoreTableView) page.showView(SegmentStoreTableView.ID + ':'
@@ -137,6 +140,17 @@ class FeatureViewsTest {
             }
         }
         return false;
+    }
+
+    /** Runs the event loop for a while, so that throttled repaints happen before a screenshot. */
+    private static void pump(Display display, long millis) {
+        long end = System.currentTimeMillis() + millis;
+        while (System.currentTimeMillis() < end) {
+            if (!display.readAndDispatch()) {
+                display.timerExec(50, () -> { /* wake the event loop */ });
+                display.sleep();
+            }
+        }
     }
 
     private static void waitUntil(Display display, BooleanSupplier condition, String what) {
