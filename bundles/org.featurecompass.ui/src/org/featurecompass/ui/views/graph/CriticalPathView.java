@@ -1,0 +1,393 @@
+package org.featurecompass.ui.views.graph;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.custom.SashForm;
+import org.eclipse.swt.graphics.Color;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.layout.RowLayout;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Combo;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Table;
+import org.eclipse.swt.widgets.TableColumn;
+import org.eclipse.swt.widgets.TableItem;
+import org.eclipse.swt.widgets.Text;
+import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphContentProvider;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
+import org.featurecompass.core.graph.CriticalPathAnalysis;
+import org.featurecompass.core.graph.CriticalPathQuery;
+import org.featurecompass.core.graph.CriticalPathResult;
+import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.model.graph.EdgeLabel;
+import org.featurecompass.model.graph.Worker;
+import org.featurecompass.model.graph.critical.PathBreakdown;
+import org.featurecompass.model.graph.critical.PathSegment;
+
+/**
+ * Shows the critical path (Giraldeau 2015, §4.3) of a followed thread of the active kernel trace:
+ * a time graph with one row per worker on the path and one coloured segment per path segment, a
+ * legend of the labels, and a table of the time per label. The thread is followed from Trace
+ * Compass's "Follow thread" action of the Control Flow and Resources views (a
+ * {@link TmfThreadSelectedSignal}) or chosen in the view's own thread field. The range is the
+ * selected time range when one is selected, else the whole trace. Computed by
+ * {@link CriticalPathAnalysis} in a background job.
+ */
+public class CriticalPathView extends TmfView {
+
+    /** The view id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.ui.views.criticalPath"; //$NON-NLS-1$
+
+    private static final double NS_PER_MS = 1e6;
+
+    private @Nullable Text fTidText;
+    private @Nullable Combo fVariantCombo;
+    private @Nullable Label fSummary;
+    private @Nullable TimeGraphViewer fViewer;
+    private @Nullable Table fLabelTable;
+    private final List<Color> fColours = new ArrayList<>();
+
+    private @Nullable ITmfTrace fTrace;
+    private @Nullable Long fTid;
+    private long fRangeStartNs = Long.MIN_VALUE;
+    private long fRangeEndNs = Long.MAX_VALUE;
+    private @Nullable Job fJob;
+    private volatile @Nullable CriticalPathResult fShown;
+
+    /** Creates the view. */
+    public CriticalPathView() {
+        super("CriticalPathView"); //$NON-NLS-1$
+    }
+
+    @Override
+    public void createPartControl(@Nullable Composite parent) {
+        super.createPartControl(parent);
+        Composite root = new Composite(parent, SWT.NONE);
+        root.setLayout(new GridLayout(1, false));
+        createChooser(root);
+
+        Label summary = new Label(root, SWT.WRAP);
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        summary.setText(Messages.CriticalPathView_NoThread);
+        fSummary = summary;
+
+        SashForm sash = new SashForm(root, SWT.VERTICAL);
+        sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        TimeGraphViewer viewer = new TimeGraphViewer(sash, SWT.NONE);
+        viewer.setTimeGraphContentProvider(new TimeGraphContentProvider());
+        viewer.setTimeGraphProvider(new CriticalPathPresentationProvider());
+        viewer.setNameWidthPref(260);
+        fViewer = viewer;
+
+        Composite bottom = new Composite(sash, SWT.NONE);
+        bottom.setLayout(new GridLayout(1, false));
+        createLegend(bottom);
+        Table table = new Table(bottom, SWT.BORDER | SWT.FULL_SELECTION);
+        table.setHeaderVisible(true);
+        table.setLinesVisible(true);
+        table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        for (String title : new String[] { Messages.CriticalPathView_ColumnLabel, Messages.CriticalPathView_ColumnDuration,
+                Messages.CriticalPathView_ColumnShare }) {
+            TableColumn column = new TableColumn(table, title.equals(Messages.CriticalPathView_ColumnLabel) ? SWT.LEFT : SWT.RIGHT);
+            column.setText(title);
+            column.setWidth(160);
+        }
+        fLabelTable = table;
+        sash.setWeights(new int[] { 3, 2 });
+
+        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+        if (active != null) {
+            fTrace = active;
+        }
+    }
+
+    private void createChooser(Composite root) {
+        Composite chooser = new Composite(root, SWT.NONE);
+        chooser.setLayout(new GridLayout(4, false));
+        new Label(chooser, SWT.NONE).setText(Messages.CriticalPathView_ThreadLabel);
+        Text tid = new Text(chooser, SWT.BORDER | SWT.SINGLE);
+        tid.setLayoutData(new GridData(80, SWT.DEFAULT));
+        tid.setToolTipText(Messages.CriticalPathView_ThreadTooltip);
+        fTidText = tid;
+        Combo variant = new Combo(chooser, SWT.READ_ONLY);
+        variant.setItems(Messages.CriticalPathView_Bounded, Messages.CriticalPathView_Unbounded);
+        variant.select(0);
+        variant.addListener(SWT.Selection, e -> recompute());
+        fVariantCombo = variant;
+        Button follow = new Button(chooser, SWT.PUSH);
+        follow.setText(Messages.CriticalPathView_Follow);
+        Runnable followTyped = () -> {
+            try {
+                followThread(Long.parseLong(tid.getText().trim()));
+            } catch (NumberFormatException e) {
+                setSummary(NLS.bind(Messages.CriticalPathView_BadTid, tid.getText()));
+            }
+        };
+        follow.addListener(SWT.Selection, e -> followTyped.run());
+        tid.addListener(SWT.DefaultSelection, e -> followTyped.run());
+    }
+
+    private void createLegend(Composite parent) {
+        Composite legend = new Composite(parent, SWT.NONE);
+        legend.setLayout(new RowLayout(SWT.HORIZONTAL));
+        for (EdgeLabel label : EdgeLabel.values()) {
+            Label swatch = new Label(legend, SWT.BORDER);
+            swatch.setText("    "); //$NON-NLS-1$
+            Color colour = new Color(parent.getDisplay(), LabelPalette.colour(label));
+            fColours.add(colour);
+            swatch.setBackground(colour);
+            new Label(legend, SWT.NONE).setText(label.name() + "   "); //$NON-NLS-1$
+        }
+    }
+
+    /**
+     * Follows a thread of the active trace: computes and shows its critical path.
+     *
+     * @param tid the thread id
+     */
+    public void followThread(long tid) {
+        fTid = tid;
+        Text text = fTidText;
+        if (text != null && !text.isDisposed() && !text.getText().equals(Long.toString(tid))) {
+            text.setText(Long.toString(tid));
+        }
+        recompute();
+    }
+
+    /** @param signal a thread was followed in a thread-bearing view (Control Flow, Resources) */
+    @TmfSignalHandler
+    public void threadSelected(TmfThreadSelectedSignal signal) {
+        Display.getDefault().asyncExec(() -> followThread(signal.getThreadId()));
+    }
+
+    /** @param signal a time range (or instant) was selected: an instant means the whole trace */
+    @TmfSignalHandler
+    public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
+        long begin = signal.getBeginTime().toNanos();
+        long end = signal.getEndTime().toNanos();
+        long start = Math.min(begin, end);
+        long stop = Math.max(begin, end);
+        boolean range = stop > start;
+        long newStart = range ? start : Long.MIN_VALUE;
+        long newEnd = range ? stop : Long.MAX_VALUE;
+        if (newStart != fRangeStartNs || newEnd != fRangeEndNs) {
+            fRangeStartNs = newStart;
+            fRangeEndNs = newEnd;
+            Display.getDefault().asyncExec(this::recompute);
+        }
+    }
+
+    /** @param signal a trace was opened: follow threads of it */
+    @TmfSignalHandler
+    public void traceOpened(TmfTraceOpenedSignal signal) {
+        switchTrace(signal.getTrace());
+    }
+
+    /** @param signal a trace was selected: follow threads of it */
+    @TmfSignalHandler
+    public void traceSelected(TmfTraceSelectedSignal signal) {
+        switchTrace(signal.getTrace());
+    }
+
+    /** @param signal a trace was closed: forget it if it was shown */
+    @TmfSignalHandler
+    public void traceClosed(TmfTraceClosedSignal signal) {
+        if (signal.getTrace() == fTrace) {
+            switchTrace(null);
+        }
+    }
+
+    private void switchTrace(@Nullable ITmfTrace trace) {
+        if (trace == fTrace) {
+            return;
+        }
+        fTrace = trace;
+        fTid = null;
+        fRangeStartNs = Long.MIN_VALUE;
+        fRangeEndNs = Long.MAX_VALUE;
+        Display.getDefault().asyncExec(() -> show(null, Messages.CriticalPathView_NoThread));
+    }
+
+    /** Computes the path of the followed thread over the current range, in a background job. */
+    private void recompute() {
+        ITmfTrace trace = fTrace;
+        Long tid = fTid;
+        Combo combo = fVariantCombo;
+        if (trace == null || tid == null || combo == null || combo.isDisposed()) {
+            return;
+        }
+        PathVariant variant = combo.getSelectionIndex() == 1 ? PathVariant.UNBOUNDED : PathVariant.BOUNDED;
+        CriticalPathQuery query = new CriticalPathQuery(tid, fRangeStartNs, fRangeEndNs, variant);
+        CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, CriticalPathAnalysis.class,
+                CriticalPathAnalysis.ID);
+        if (module == null) {
+            show(null, NLS.bind(Messages.CriticalPathView_NotKernel, trace.getName()));
+            return;
+        }
+        Job previous = fJob;
+        if (previous != null) {
+            previous.cancel();
+        }
+        show(null, NLS.bind(Messages.CriticalPathView_Running, tid, trace.getName()));
+        Job job = new Job(NLS.bind(Messages.CriticalPathView_JobName, tid)) {
+            @Override
+            protected IStatus run(@Nullable IProgressMonitor monitor) {
+                IProgressMonitor m = monitor == null ? new NullProgressMonitor() : monitor;
+                module.setQuery(query);
+                module.schedule();
+                boolean ok = module.waitForCompletion(m);
+                if (m.isCanceled()) {
+                    return Status.CANCEL_STATUS;
+                }
+                CriticalPathResult result = module.getResult();
+                String text;
+                if (ok && result != null && result.query().equals(query)) {
+                    text = summary(result);
+                } else {
+                    result = null;
+                    text = ok ? NLS.bind(Messages.CriticalPathView_NoSuchThread, tid) : NLS.bind(Messages.CriticalPathView_Failed, tid);
+                }
+                CriticalPathResult shown = result;
+                Display.getDefault().asyncExec(() -> {
+                    if (fJob == this) {
+                        show(shown, text);
+                    }
+                });
+                return Status.OK_STATUS;
+            }
+        };
+        job.setSystem(false);
+        fJob = job;
+        job.schedule();
+    }
+
+    private static String summary(CriticalPathResult result) {
+        Worker worker = result.path().worker();
+        PathBreakdown breakdown = result.breakdown();
+        return NLS.bind(Messages.CriticalPathView_Summary, new Object[] { worker.name(), worker.tid(),
+                result.query().variant() == PathVariant.BOUNDED ? Messages.CriticalPathView_Bounded : Messages.CriticalPathView_Unbounded,
+                String.format("%,.3f", breakdown.totalNs() / NS_PER_MS), //$NON-NLS-1$
+                result.path().segments().size(), breakdown.byWorker().size(),
+                String.format("%.1f", 100 * result.path().unresolvedShare()) }); //$NON-NLS-1$
+    }
+
+    /** Fills the time graph and the table; on the UI thread. */
+    private void show(@Nullable CriticalPathResult result, String text) {
+        TimeGraphViewer viewer = fViewer;
+        Table table = fLabelTable;
+        if (viewer == null || table == null || table.isDisposed()) {
+            return;
+        }
+        fShown = result;
+        setSummary(text);
+        table.removeAll();
+        if (result == null) {
+            viewer.setInput(new ArrayList<TimeGraphEntry>());
+            return;
+        }
+        long start = result.path().startNs();
+        long end = Math.max(start + 1, result.path().endNs());
+        PathBreakdown breakdown = result.breakdown();
+        Map<Worker, TimeGraphEntry> rows = new LinkedHashMap<>();
+        for (Map.Entry<Worker, Long> e : breakdown.byWorker().entrySet()) {
+            Worker w = e.getKey();
+            rows.put(w, new TimeGraphEntry(NLS.bind(Messages.CriticalPathView_Row, new Object[] { w.name(), w.tid(),
+                    String.format("%,.3f", e.getValue() / NS_PER_MS) }), start, end)); //$NON-NLS-1$
+        }
+        for (PathSegment segment : result.path().segments()) {
+            TimeGraphEntry row = rows.get(segment.worker());
+            if (row != null) {
+                row.addEvent(new PathSegmentEvent(row, segment));
+            }
+        }
+        viewer.setInput(new ArrayList<>(rows.values()));
+        viewer.setTimeBounds(start, end);
+        viewer.setStartFinishTime(start, end);
+        viewer.refresh();
+        for (Map.Entry<EdgeLabel, Long> e : breakdown.byLabel().entrySet()) {
+            TableItem item = new TableItem(table, SWT.NONE);
+            double share = breakdown.totalNs() == 0 ? 0 : 100.0 * e.getValue() / breakdown.totalNs();
+            item.setText(new String[] { e.getKey().name(), String.format("%,.3f", e.getValue() / NS_PER_MS), //$NON-NLS-1$
+                    String.format("%.1f %%", share) }); //$NON-NLS-1$
+            item.setBackground(0, colourOf(e.getKey()));
+        }
+    }
+
+    private Color colourOf(EdgeLabel label) {
+        return fColours.get(label.ordinal());
+    }
+
+    private void setSummary(String text) {
+        Label summary = fSummary;
+        if (summary != null && !summary.isDisposed()) {
+            summary.setText(text);
+            summary.getParent().layout();
+        }
+    }
+
+    /** @return the path shown, or null */
+    public @Nullable CriticalPathResult getShownResult() {
+        return fShown;
+    }
+
+    /** @return the summary line */
+    public String getSummaryText() {
+        Label summary = fSummary;
+        return summary == null || summary.isDisposed() ? "" : summary.getText(); //$NON-NLS-1$
+    }
+
+    /** @return the number of rows (workers) of the time graph */
+    public int getShownRowCount() {
+        TimeGraphViewer viewer = fViewer;
+        return viewer == null || !(viewer.getInput() instanceof List<?> rows) ? 0 : rows.size();
+    }
+
+    /** @return the number of label rows of the summary table */
+    public int getLabelRowCount() {
+        Table table = fLabelTable;
+        return table == null || table.isDisposed() ? 0 : table.getItemCount();
+    }
+
+    @Override
+    public void setFocus() {
+        TimeGraphViewer viewer = fViewer;
+        if (viewer != null) {
+            viewer.getControl().setFocus();
+        }
+    }
+
+    @Override
+    public void dispose() {
+        Job job = fJob;
+        if (job != null) {
+            job.cancel();
+        }
+        fColours.forEach(Color::dispose);
+        super.dispose();
+    }
+}

@@ -1,0 +1,25 @@
+package org.featurecompass.ui.views.graph;
+
+import org.featurecompass.model.graph.critical.PathSegment;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeEvent;
+
+/** A critical-path segment drawn in the time graph; its value is the label's ordinal. */
+final class PathSegmentEvent extends TimeEvent {
+
+    private final PathSegment fSegment;
+
+    /**
+     * @param entry the row of the segment's worker
+     * @param segment the segment
+     */
+    PathSegmentEvent(ITimeGraphEntry entry, PathSegment segment) {
+        super(entry, segment.startNs(), segment.durationNs(), segment.label().ordinal());
+        fSegment = segment;
+    }
+
+    /** @return the segment */
+    PathSegment segment() {
+        return fSegment;
+    }
+}
