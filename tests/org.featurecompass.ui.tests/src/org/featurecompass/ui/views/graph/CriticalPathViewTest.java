@@ -86,6 +86,9 @@ class CriticalPathViewTest {
         String summary = view.getSummaryText();
         assertTrue(summary.startsWith("multithread (2673), bounded"), summary); //$NON-NLS-1$
 
+        // Maximise the view so the screenshot shows the time graph, the legend and the table.
+        page.toggleZoom(page.getReference(view));
+        waitUntil(display, () -> true, "layout");
         Path png = screenshot(display, shell, "critical-path-many-threads.png"); //$NON-NLS-1$
         assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
     }
