@@ -23,7 +23,7 @@ done
 
 "$root/tools/setup/install-deps.sh"
 
-product="$root/releng/org.featurecompass.product/target/products/featurecompass/linux/gtk/x86_64/featurecompass"
+product="$root/releng/org.featurecompass.product/target/products/org.featurecompass.product/linux/gtk/x86_64/featurecompass"
 stamp="$root/releng/org.featurecompass.product/target/products/.built"
 if [[ ! -f "$stamp" ]] || [[ -n "$(find "$root/bundles" "$root/features" "$root/releng" -newer "$stamp" \
     -not -path '*/target/*' -type f -print -quit)" ]]; then

@@ -10,6 +10,7 @@ needed=(
   "unzip:unzip"
   "xvfb-run:xvfb"
   "xauth:xauth"
+  "/usr/lib/x86_64-linux-gnu/libgtk-3.so.0:libgtk-3-0"
   "babeltrace2:babeltrace2"
   "bpftrace:bpftrace"
   "gcc:gcc"
