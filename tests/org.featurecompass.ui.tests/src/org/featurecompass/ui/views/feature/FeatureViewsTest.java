@@ -5,21 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
-import org.eclipse.core.resources.IProject;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.swt.SWT;
-import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Image;
-import org.eclipse.swt.graphics.ImageData;
-import org.eclipse.swt.graphics.ImageLoader;
-import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.SegmentStoreTableView;
@@ -27,10 +16,6 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.ui.project.model.TmfOpenTraceHelper;
-import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectElement;
-import org.eclipse.tracecompass.tmf.ui.project.model.TmfProjectRegistry;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.ui.IWorkbenchPage;
@@ -38,6 +23,7 @@ import org.eclipse.ui.PlatformUI;
 import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.tests.support.RepositoryFiles;
+import org.featurecompass.ui.views.WorkbenchTestSupport;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -49,61 +35,46 @@ import org.junit.jupiter.api.Test;
  */
 class FeatureViewsTest {
 
-    private static final long TIMEOUT_MS = 180_000;
-
     @Test
     void showsDemoRecordingInFeatureViews() throws Exception {
-        Display display = Display.getCurrent();
-        if (display == null) {
-            throw new AssertionError("the test must run on the UI thread");
-        }
-        Shell shell = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getShell();
-        shell.setBounds(0, 0, 1600, 1000);
-        IProject project = TmfProjectRegistry.createProject("FeatureTracing", null, new NullProgressMonitor()); //$NON-NLS-1$
-        TmfProjectElement element = TmfProjectRegistry.getProject(project, true);
-        if (element == null) {
-            throw new AssertionError("no tracing project element");
-        }
-        Path trace = RepositoryFiles.resolve("doc/samples/demo-recording.json");
-        IStatus status = TmfOpenTraceHelper.openTraceFromPath(element.getTracesFolder(), trace.toString(), shell,
-                TefTmfTrace.TRACE_TYPE_ID);
-        assertTrue(status.isOK(), status.toString());
-        waitUntil(display, () -> TmfTraceManager.getInstance().getActiveTrace() instanceof TefTmfTrace, "TEF trace opened");
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+        Display display = WorkbenchTestSupport.display();
+        Shell shell = WorkbenchTestSupport.workbenchShell();
+        ITmfTrace active = WorkbenchTestSupport.openTrace("FeatureTracing", //$NON-NLS-1$
+                RepositoryFiles.resolve("doc/samples/demo-recording.json"), TefTmfTrace.TRACE_TYPE_ID); //$NON-NLS-1$
+        assertTrue(active instanceof TefTmfTrace, "opened with the TEF trace type");
 
         IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
         FeatureStatisticsView statistics = (FeatureStatisticsView) page.showView(FeatureStatisticsView.ID);
-        waitUntil(display, () -> statistics.getShownRootNames().size() == 5, "feature statistics shown");
+        WorkbenchTestSupport.waitUntil(display, () -> statistics.getShownRootNames().size() == 5, "feature statistics shown");
         assertEquals(List.of("Base", "Compression", "Encryption", "IO", "Threads"),
                 statistics.getShownRootNames().stream().sorted().toList());
         assertTrue(statistics.getSummaryText().contains("84 region events on 4 threads"), statistics.getSummaryText());
         // Exclusive time of Compression*Encryption over the whole trace: 19,845,390 ns.
         assertTrue(hasRow(statistics.getShownChildren("Compression"), "Compression*Encryption", "19.845"),
                 rows(statistics.getShownChildren("Compression")));
-        screenshot(display, shell, "feature-statistics-demo.png");
+        WorkbenchTestSupport.screenshot(display, shell, "feature-statistics-demo.png");
 
         // Select 1099110000000-1099130000000 ns: Compression*Encryption then takes 8,417,705 ns.
         TmfSignalManager.dispatchSignal(new TmfSelectionRangeUpdatedSignal(this,
                 TmfTimestamp.fromNanos(1_099_110_000_000L), TmfTimestamp.fromNanos(1_099_130_000_000L)));
-        waitUntil(display, () -> hasRow(statistics.getShownChildren("Compression"), "Compression*Encryption", "8.418"),
+        WorkbenchTestSupport.waitUntil(display, () -> hasRow(statistics.getShownChildren("Compression"), "Compression*Encryption", "8.418"),
                 "statistics of the selected range");
         assertTrue(statistics.getSummaryText().contains("window 20.000 ms"), statistics.getSummaryText());
 
         FeatureRegionsView regions = (FeatureRegionsView) page.showView(FeatureRegionsView.ID);
-        waitUntil(display, () -> threadRowWithEvents(regions, "21958 fc-worker-0") && threadRowWithEvents(regions, "21956 fc-demo"),
+        WorkbenchTestSupport.waitUntil(display, () -> threadRowWithEvents(regions, "21958 fc-worker-0") && threadRowWithEvents(regions, "21956 fc-demo"),
                 "feature regions drawn");
         page.setPartState(page.getReference(regions), IWorkbenchPage.STATE_MAXIMIZED);
-        pump(display, 3_000); // the time graph repaints through Trace Compass's throttled refresh
-        screenshot(display, shell, "feature-regions-demo.png");
+        WorkbenchTestSupport.pump(display, 3_000); // the time graph repaints through Trace Compass's throttled refresh
+        WorkbenchTestSupport.screenshot(display, shell, "feature-regions-demo.png");
         page.setPartState(page.getReference(regions), IWorkbenchPage.STATE_RESTORED);
 
         // Opened the way the analysis output in the Project Explorer opens it (plugin.xml).
         SegmentStoreTableView table = (SegmentStoreTableView) page.showView(SegmentStoreTableView.ID + ':'
                 + FeatureRegionSegmentAnalysis.ID);
-        waitUntil(display, () -> table.getSegmentStoreViewer().getTableViewer().getTable().getItemCount() == 42,
+        WorkbenchTestSupport.waitUntil(display, () -> table.getSegmentStoreViewer().getTableViewer().getTable().getItemCount() == 42,
                 "Trace Compass's segment table lists the 42 region instances");
-        assertTrue(active != null);
-        Path png = screenshot(display, shell, "feature-region-instances-demo.png");
+        Path png = WorkbenchTestSupport.screenshot(display, shell, "feature-region-instances-demo.png");
         assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
     }
 
@@ -140,57 +111,5 @@ class FeatureViewsTest {
             }
         }
         return false;
-    }
-
-    /** Runs the event loop for a while, so that throttled repaints happen before a screenshot. */
-    private static void pump(Display display, long millis) {
-        long end = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < end) {
-            if (!display.readAndDispatch()) {
-                display.timerExec(50, () -> { /* wake the event loop */ });
-                display.sleep();
-            }
-        }
-    }
-
-    private static void waitUntil(Display display, BooleanSupplier condition, String what) {
-        long deadline = System.currentTimeMillis() + TIMEOUT_MS;
-        while (!condition.getAsBoolean()) {
-            if (System.currentTimeMillis() > deadline) {
-                throw new AssertionError("timed out waiting for: " + what);
-            }
-            if (!display.readAndDispatch()) {
-                display.timerExec(50, () -> { /* wake the event loop */ });
-                display.sleep();
-            }
-        }
-        while (display.readAndDispatch()) {
-            // drain pending layout and paint events
-        }
-    }
-
-    private static Path screenshot(Display display, Shell shell, String name) throws Exception {
-        Path dir = Paths.get(System.getProperty("fc.screenshot.dir", "target/screenshots")); //$NON-NLS-1$ //$NON-NLS-2$
-        Files.createDirectories(dir);
-        Path file = dir.resolve(name);
-        shell.forceActive();
-        shell.redraw();
-        shell.update();
-        while (display.readAndDispatch()) {
-            // paint
-        }
-        Rectangle bounds = shell.getBounds();
-        Image image = new Image(display, bounds.width, bounds.height);
-        GC gc = new GC(display);
-        try {
-            gc.copyArea(image, bounds.x, bounds.y);
-            ImageLoader loader = new ImageLoader();
-            loader.data = new ImageData[] { image.getImageData() };
-            loader.save(file.toString(), SWT.IMAGE_PNG);
-        } finally {
-            gc.dispose();
-            image.dispose();
-        }
-        return file;
     }
 }
