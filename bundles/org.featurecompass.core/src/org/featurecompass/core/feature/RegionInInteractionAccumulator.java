@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.model.feature.DurationAccumulator;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.RegionInstance;
@@ -24,8 +25,8 @@ final class RegionInInteractionAccumulator {
     }
 
     private static final class Group {
-        final DurationSample fInclusive = new DurationSample();
-        final DurationSample fExclusive = new DurationSample();
+        final DurationAccumulator fInclusive = new DurationAccumulator();
+        final DurationAccumulator fExclusive = new DurationAccumulator();
         long fTruncated;
         long fEvents;
     }
@@ -64,7 +65,7 @@ final class RegionInInteractionAccumulator {
     List<RegionInInteractionStatistics> statistics() {
         List<RegionInInteractionStatistics> result = new ArrayList<>();
         fGroups.forEach((key, group) -> result.add(new RegionInInteractionStatistics(key.interaction(), key.region(),
-                group.fInclusive.statistics(), group.fExclusive.statistics(), group.fTruncated, group.fEvents)));
+                group.fInclusive.snapshot(), group.fExclusive.snapshot(), group.fTruncated, group.fEvents)));
         result.sort(Comparator.comparing(RegionInInteractionStatistics::interaction)
                 .thenComparing(s -> s.region().id(), Long::compareUnsigned)
                 .thenComparing(s -> s.region().name()));

@@ -5,7 +5,7 @@ package org.featurecompass.model.feature;
  * (Welford 1962; Knuth, TAOCP vol. 2, §4.2.2), which stays accurate where the naive
  * sum-of-squares formula cancels catastrophically. Constant memory, no boxing.
  */
-final class DurationAccumulator {
+public final class DurationAccumulator {
 
     private long fCount;
     private long fSumNs;
@@ -14,7 +14,8 @@ final class DurationAccumulator {
     private double fMean;
     private double fSquaredDeviations;
 
-    void add(long durationNs) {
+    /** @param durationNs one duration, ns */
+    public void add(long durationNs) {
         fCount++;
         fSumNs = Math.addExact(fSumNs, durationNs);
         fMinNs = Math.min(fMinNs, durationNs);
@@ -24,7 +25,8 @@ final class DurationAccumulator {
         fSquaredDeviations += delta * (durationNs - fMean);
     }
 
-    DurationStatistics snapshot() {
+    /** @return the statistics of the durations added so far */
+    public DurationStatistics snapshot() {
         if (fCount == 0) {
             return DurationStatistics.EMPTY;
         }
