@@ -1,11 +1,21 @@
 #!/usr/bin/env bash
-# Runs every test of Feature Compass: unit tests, Trace Compass integration tests inside OSGi and
-# UI tests in the workbench (under Xvfb when there is no display). Installs what a fresh machine
+# Runs every test of Feature Compass: the target-platform and recorder script tests, unit tests,
+# Trace Compass integration tests inside OSGi and UI tests in the workbench (under Xvfb when there
+# is no display). Installs what a fresh machine
 # lacks, assembles the target platform, and builds the update site and product on the way.
 # Usage: ./test.sh [extra Maven arguments]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 "$root/tools/setup/install-deps.sh"
+# Script-level tests first: they are quick and need no build.
+"$root/releng/org.featurecompass.target/test-fetch-failures.sh"
+status=0
+"$root/tools/record/test-record.sh" || status=$?
+if [[ $status -eq 77 ]]; then
+  echo "test.sh: recorder test skipped: the kernel refuses BPF (see above)" >&2
+elif [[ $status -ne 0 ]]; then
+  exit "$status"
+fi
 cmd=("$root/mvnw" -B verify "$@")
 if [[ -z "${DISPLAY:-}" ]]; then
   cmd=(xvfb-run -a -s "-screen 0 1600x1000x24" "${cmd[@]}")

@@ -28,9 +28,10 @@ command -v dpkg >/dev/null || fail "dpkg is required (a Debian-based machine)"
 command -v unzip >/dev/null || fail "unzip is required (apt-get install unzip)"
 
 # The mirror of the machine's own Debian sources (deb822 or one-line format), security excluded.
-mirror=""
+# FC_DEBIAN_MIRROR overrides it (used by test-fetch-failures.sh to simulate an unreachable mirror).
+mirror="${FC_DEBIAN_MIRROR:-}"
 for f in /etc/apt/sources.list.d/*.sources; do
-  [[ -f "$f" ]] || continue
+  [[ -z "$mirror" && -f "$f" ]] || continue
   mirror="$(awk '/^URIs:/ {for (i = 2; i <= NF; i++) print $i}' "$f" | grep -v -- '-security' | head -n 1 || true)"
   [[ -n "$mirror" ]] && break
 done
@@ -55,8 +56,9 @@ apt_opts=(-o "Dir::Etc::SourceList=$apt_dir/sources.list" -o Dir::Etc::SourcePar
   -o APT::Sandbox::User=root -o Debug::NoLocking=1)
 
 echo "fetch-debian-bundles: updating a private package index (bullseye, bookworm)" >&2
+packages="$(awk '!/^#/ && NF {print $2}' "$list" | paste -sd, -)"
 apt-get -q "${apt_opts[@]}" update >"$apt_dir/update.log" 2>&1 \
-  || fail "apt-get update of the private index failed; see $apt_dir/update.log"
+  || fail "cannot update the package index from $mirror, so these Debian packages cannot be fetched: $packages; see $apt_dir/update.log"
 
 staging="$(mktemp -d "$cache/staging.XXXXXX")"
 trap 'rm -rf "$staging"' EXIT
