@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of Feature Compass: the target-platform and recorder script tests, unit tests,
 # Trace Compass integration tests inside OSGi and UI tests in the workbench (under Xvfb when there
-# is no display). Installs what a fresh machine
-# lacks, assembles the target platform, and builds the update site and product on the way.
+# is no display). Installs what a fresh machine lacks, assembles the target platform, and builds
+# the update site and product on the way.
 # Usage: ./test.sh [extra Maven arguments]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
