@@ -121,6 +121,9 @@ public class KernelActivityView extends TmfView {
     }
 
     private String threadName(long tid) {
+        if (tid == 0) {
+            return Messages.KernelActivityView_Idle; // one tid for every CPU's swapper/N
+        }
         KernelActivity shown = fShown;
         String name = shown == null ? null : shown.threadNames().get(tid);
         return name == null ? "" : name; //$NON-NLS-1$

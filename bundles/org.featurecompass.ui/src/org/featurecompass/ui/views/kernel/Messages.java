@@ -20,6 +20,7 @@ public final class Messages extends NLS {
     public static String KernelActivityView_Failed;
     public static String KernelActivityView_Summary;
     public static String KernelActivityView_JobName;
+    public static String KernelActivityView_Idle;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);
