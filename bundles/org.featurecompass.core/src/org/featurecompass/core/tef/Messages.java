@@ -24,6 +24,10 @@ public final class Messages extends NLS {
     public static String TefTmfTrace_AspectPidHelp;
     public static String TefTmfTrace_AspectTid;
     public static String TefTmfTrace_AspectTidHelp;
+    public static String TefTmfTrace_AspectProcessName;
+    public static String TefTmfTrace_AspectProcessNameHelp;
+    public static String TefTmfTrace_AspectThreadName;
+    public static String TefTmfTrace_AspectThreadNameHelp;
     public static String TefTmfTrace_AspectDuration;
     public static String TefTmfTrace_AspectDurationHelp;
     public static String TefTmfTrace_AspectId;

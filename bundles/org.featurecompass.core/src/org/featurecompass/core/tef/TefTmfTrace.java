@@ -46,6 +46,7 @@ import org.featurecompass.tef.TefFormatDetector;
 import org.featurecompass.tef.TefLostEvents;
 import org.featurecompass.tef.TefProblem;
 import org.featurecompass.tef.TefTrace;
+import org.featurecompass.tef.TefTraceMetadata;
 
 /**
  * Trace Compass trace type for Trace Event Format (TEF) JSON files, plain or gzip: VaRA feature
@@ -116,6 +117,11 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectPhase, Messages.TefTmfTrace_AspectPhaseHelp, TefEvent::phaseText));
         aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectPid, Messages.TefTmfTrace_AspectPidHelp, TefEvent::pid));
         aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectTid, Messages.TefTmfTrace_AspectTidHelp, TefEvent::tid));
+        TefTraceMetadata metadata = reader.metadata();
+        aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectProcessName, Messages.TefTmfTrace_AspectProcessNameHelp,
+                e -> e.pid() == null ? null : metadata.processNames().get(e.pid())));
+        aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectThreadName, Messages.TefTmfTrace_AspectThreadNameHelp,
+                e -> metadata.threadName(e.pid(), e.tid())));
         aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectDuration, Messages.TefTmfTrace_AspectDurationHelp,
                 e -> e.durationNs().isPresent() ? e.durationNs().getAsLong() : null));
         aspects.add(new TefEventAspect<>(Messages.TefTmfTrace_AspectId, Messages.TefTmfTrace_AspectIdHelp,

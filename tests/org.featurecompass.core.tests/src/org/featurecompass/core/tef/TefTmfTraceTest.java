@@ -13,6 +13,7 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.aspect.ITmfEventAspect;
 import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
 import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
@@ -78,9 +79,22 @@ class TefTmfTraceTest {
         TefTmfTrace trace = open(SharedTraces.resolve("tef/node-zlib-fs.json"));
         assertEquals(8_701, trace.getNbEvents());
         assertEquals(Map.of("B", 688L, "E", 688L, "I", 6L, "M", 18L, "X", 1_252L, "b", 3_082L, "e", 2_967L), phaseCounts(trace));
+        // Thread names come from the M events: Node names its main thread (tid 17065) "JavaScriptMainThread".
+        ITmfEvent first = trace.getNext(trace.seekEvent(0L));
+        assertTrue(first != null);
+        assertEquals("JavaScriptMainThread", threadName(trace, first));
         // Node writes integer microseconds: 1,469,805,130 us is the smallest ts.
         assertEquals(1_469_805_130_000L, trace.getStartTime().toNanos());
         assertEquals(1_470_745_159_000L, trace.getEndTime().toNanos());
+    }
+
+    private static @Nullable Object threadName(TefTmfTrace trace, ITmfEvent event) {
+        for (ITmfEventAspect<?> aspect : trace.getEventAspects()) {
+            if (aspect.getName().equals(Messages.TefTmfTrace_AspectThreadName)) {
+                return aspect.resolve(event);
+            }
+        }
+        throw new AssertionError("no thread name column");
     }
 
     @Test
