@@ -4,35 +4,58 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [--size BYTES]
-#   tef   TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
-#         Python json / ijson peers on the same file in the same run
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [--size BYTES] [--iterations N] [--threads N]
+#   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
+#            Python json / ijson peers on the same file in the same run
+#   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
+#            default: 10^7 iterations, 20,000,002 events, 1 thread) with -Xmx1g, and
+#            VaRA-Tool-Suite's own Python computation (varats 13.0.5) on the same file in the same run
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 size=1000000000
+iterations=10000000
+threads=1
 suites=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --size) size="$2"; shift 2 ;;
-    -h|--help) sed -n '2,11p' "$0"; exit 0 ;;
+    --iterations) iterations="$2"; shift 2 ;;
+    --threads) threads="$2"; shift 2 ;;
+    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
 [[ ${#suites[@]} -gt 0 ]] || suites=(tef)
 
 jar_of() { ls "$root/$1"/target/*.jar 2>/dev/null | grep -v sources | head -n 1; }
-if [[ -z "$(jar_of tests/org.featurecompass.benchmarks)" || -z "$(jar_of bundles/org.featurecompass.tef)" ]]; then
+if [[ -z "$(jar_of tests/org.featurecompass.benchmarks)" || -z "$(jar_of bundles/org.featurecompass.tef)" \
+      || -z "$(jar_of bundles/org.featurecompass.core)" ]]; then
   "$root/mvnw" -B -q -DskipTests verify
 fi
 jackson="$(find "$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/2.18.2" -name 'jackson-core-2.18.2.jar' | head -n 1)"
-cp="$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model):$jackson"
+# core is only used for RegionEventConverter, which needs no Trace Compass class
+cp="$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model)"
+cp="$cp:$(jar_of bundles/org.featurecompass.core):$jackson"
 
 venv="${FC_CACHE:-$HOME/.cache/featurecompass}/bench-venv"
 if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import ijson' 2>/dev/null; then
   python3 -m venv "$venv"
   "$venv/bin/pip" install -q ijson
 fi
+
+# The virtualenv of the VaRA cross-check test (VaraPeer.java): created on first use, then reused.
+varats_venv() {
+  local venv="${FC_CACHE:-$HOME/.cache/featurecompass}/varats-venv"
+  local probe='import varats.data.databases.feature_perf_precision_database, six'
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c "$probe" 2>/dev/null; then
+    echo "run.sh: installing varats==13.0.5 into $venv (a few minutes)" >&2
+    python3 -m venv "$venv" >&2
+    "$venv/bin/pip" install -q varats==13.0.5 six >&2
+    "$venv/bin/python" -c "$probe" >&2
+  fi
+  echo "$venv/bin/python"
+}
 
 results="$here/target/results"
 mkdir -p "$results"
@@ -43,6 +66,13 @@ for suite in "${suites[@]}"; do
     tef)
       java -Xmx1g -cp "$cp" org.featurecompass.benchmarks.tef.TefIndexBenchmark \
         "$work/tef-$size.json" "$size" "$venv/bin/python" "$here/scripts" | tee "$results/tef.md" ;;
+    feature)
+      vara_python="$(varats_venv)"
+      java -Xmx1g -cp "$cp" org.featurecompass.benchmarks.feature.FeatureRegionBenchmark \
+        "$work/feature-$iterations-$threads.json" --iterations "$iterations" --threads "$threads" \
+        --python "$vara_python" --scripts "$here/scripts" \
+        --vara-peer "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/vara_peer.py" \
+        | tee "$results/feature.md" ;;
     *) echo "run.sh: unknown benchmark '$suite'" >&2; exit 2 ;;
   esac
 done

@@ -1,0 +1,367 @@
+package org.featurecompass.benchmarks.feature;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.featurecompass.core.feature.RegionEventConverter;
+import org.featurecompass.model.feature.FeatureRegionAnalysis;
+import org.featurecompass.model.feature.FeatureRegionReport;
+import org.featurecompass.model.feature.RegionEvent;
+import org.featurecompass.tef.TefCursor;
+import org.featurecompass.tef.TefEntry;
+import org.featurecompass.tef.TefEvent;
+import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefTrace;
+
+/**
+ * The issue-4 benchmark: feature-region analysis of a VaRA-style TEF trace at the thesis's
+ * SimpleBusyLoop scale (20,000,002 events, written by {@link FeatureTraceGenerator}), and in the
+ * same run VaRA-Tool-Suite's own Python computation on the same file.
+ * <ol>
+ * <li><b>End to end</b>: {@link TefTrace#open} into a fresh index folder (parse, sort, write the
+ * index), then every entry read with a cursor, turned into a {@link RegionEvent} by
+ * {@link RegionEventConverter} and passed to {@link FeatureRegionAnalysis#forWholeTrace()}, then
+ * {@link FeatureRegionAnalysis#finish()}. Events/s are TEF events per second; MB/s are 10^6 bytes
+ * of file per second; peak heap is the sum of the JVM heap pools' peak usage, as in
+ * {@code TefIndexBenchmark}.</li>
+ * <li><b>Analysis alone</b>: the region events are decoded once (same reader and converter) into
+ * three primitive columns (timestamp, region and phase, thread), then fed to a fresh
+ * {@link FeatureRegionAnalysis} with {@link FeatureRegionAnalysis#begin}/{@link FeatureRegionAnalysis#end},
+ * the calls {@link FeatureRegionAnalysis#accept} makes, several times. Its peak heap includes the
+ * columns (16 bytes per event).</li>
+ * <li><b>VaRA-Tool-Suite</b>: {@code scripts/peer_vara.py} times {@code TEFReport(path)} and
+ * {@code get_feature_performance_from_tef_report} (varats 13.0.5) on the same file and reports
+ * the process's peak RSS. The per-interaction exclusive times of both computations are printed
+ * side by side and compared exactly.</li>
+ * </ol>
+ * Usage: {@code java -Xmx1g FeatureRegionBenchmark <trace.json> [options]}; options:
+ * {@code --iterations N} (busy-loop instances when the trace is generated, default 10^7),
+ * {@code --threads N} (default 1), {@code --repeat N} (analysis-alone runs, default 3),
+ * {@code --python P} (a Python with varats 13.0.5, or {@code -} to skip the peer),
+ * {@code --scripts DIR} (the folder of {@code peer_vara.py}), {@code --vara-peer FILE}
+ * ({@code vara_peer.py} of the core tests). When the trace does not exist it is generated.
+ */
+public final class FeatureRegionBenchmark {
+
+    private static final Pattern NUMBER_FIELD = Pattern.compile("\"(\\w+)\": ([0-9.eE+-]+)"); //$NON-NLS-1$
+    private static final String VARA_PEER = "tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/vara_peer.py"; //$NON-NLS-1$
+
+    private FeatureRegionBenchmark() {
+    }
+
+    /**
+     * @param args trace path, then options (see the class comment)
+     * @throws Exception if a step fails
+     */
+    public static void main(String[] args) throws Exception {
+        Path trace = Paths.get(args[0]);
+        long iterations = FeatureTraceGenerator.SIMPLE_BUSY_LOOP_ITERATIONS;
+        int threads = 1;
+        int repeat = 3;
+        String python = "python3"; //$NON-NLS-1$
+        Path scripts = Paths.get("tests/org.featurecompass.benchmarks/scripts"); //$NON-NLS-1$
+        Path varaPeer = Paths.get(VARA_PEER);
+        for (int i = 1; i < args.length; i += 2) {
+            String value = args[i + 1];
+            switch (args[i]) {
+            case "--iterations" -> iterations = Long.parseLong(value); //$NON-NLS-1$
+            case "--threads" -> threads = Integer.parseInt(value); //$NON-NLS-1$
+            case "--repeat" -> repeat = Integer.parseInt(value); //$NON-NLS-1$
+            case "--python" -> python = value; //$NON-NLS-1$
+            case "--scripts" -> scripts = Paths.get(value); //$NON-NLS-1$
+            case "--vara-peer" -> varaPeer = Paths.get(value); //$NON-NLS-1$
+            default -> throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
+            }
+        }
+        if (!Files.exists(trace)) {
+            long events = FeatureTraceGenerator.write(trace, iterations, threads, 42);
+            System.err.println("generated " + events + " events in " + trace); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        double megabytes = Files.size(trace) / 1e6;
+        System.out.printf(Locale.ROOT, "file: %s, %.1f MB; JVM max heap %d MB; %d CPUs; load average %s%n%n", trace, megabytes, //$NON-NLS-1$
+                Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors(), loadAverage());
+        System.out.println("| computation | seconds | events/s | MB/s | peak memory | time vs ours (end to end) |"); //$NON-NLS-1$
+        System.out.println("|---|---:|---:|---:|---:|---:|"); //$NON-NLS-1$
+
+        Path indexDirectory = Files.createTempDirectory("feature-bench-index"); //$NON-NLS-1$
+        FeatureRegionReport ours;
+        double endToEnd;
+        try {
+            // (b) end to end
+            resetPeakHeap();
+            long start = System.nanoTime();
+            try (TefTrace opened = TefTrace.open(trace, indexDirectory)) {
+                double index = (System.nanoTime() - start) / 1e9;
+                long events = opened.eventCount();
+                RegionEventConverter converter = new RegionEventConverter();
+                FeatureRegionAnalysis analysis = FeatureRegionAnalysis.forWholeTrace();
+                TefCursor cursor = opened.cursor(0);
+                while (cursor.hasNext()) {
+                    TefEntry entry = cursor.next();
+                    if (entry instanceof TefEvent event) {
+                        RegionEvent region = converter.convert(event);
+                        if (region != null) {
+                            analysis.accept(region);
+                        }
+                    } else if (entry instanceof TefLostEvents lost) {
+                        analysis.gap(converter.gap(lost));
+                    }
+                }
+                ours = analysis.finish();
+                endToEnd = (System.nanoTime() - start) / 1e9;
+                String heap = peakHeapMegabytes() + " MB heap"; //$NON-NLS-1$
+                row("Feature Compass end to end: open + index + read + convert + analyse", endToEnd, events, megabytes, heap, "1.0x"); //$NON-NLS-1$ //$NON-NLS-2$
+                row("&nbsp;&nbsp;of which TEF open + index", index, events, megabytes, "", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                row("&nbsp;&nbsp;of which read + convert + analyse", endToEnd - index, events, megabytes, "", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                if (converter.rejectedEvents() > 0 || ours.events() != converter.featureEvents()) {
+                    System.out.println("converter problems: " + converter.problems()); //$NON-NLS-1$
+                }
+
+                // (a) the analysis alone, on pre-decoded events
+                Columns columns = Columns.decode(opened);
+                double best = Double.MAX_VALUE;
+                List<String> runs = new ArrayList<>();
+                long analysisHeap = 0;
+                for (int run = 0; run < repeat; run++) {
+                    resetPeakHeap();
+                    long runStart = System.nanoTime();
+                    FeatureRegionReport report = columns.analyse();
+                    double seconds = (System.nanoTime() - runStart) / 1e9;
+                    analysisHeap = Math.max(analysisHeap, peakHeapMegabytes());
+                    if (!report.exclusiveTimePerInteraction().equals(ours.exclusiveTimePerInteraction())) {
+                        throw new IllegalStateException("the analysis of the decoded events differs from the end-to-end one"); //$NON-NLS-1$
+                    }
+                    best = Math.min(best, seconds);
+                    runs.add(String.format(Locale.ROOT, "%.2f", seconds)); //$NON-NLS-1$
+                }
+                row("Feature Compass analysis alone (pre-decoded region events; best of " + repeat + " runs: " //$NON-NLS-1$ //$NON-NLS-2$
+                        + String.join(", ", runs) + " s)", best, columns.size, Double.NaN, //$NON-NLS-1$ //$NON-NLS-2$
+                        analysisHeap + " MB heap, incl. " + (columns.bytes() >> 20) + " MB of columns", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+        } finally {
+            deleteTree(indexDirectory);
+        }
+
+        // (c) VaRA-Tool-Suite on the same file
+        Map<String, Long> oursByInteraction = new TreeMap<>();
+        ours.exclusiveTimePerInteraction().forEach((set, bounds) -> oursByInteraction.put(set.toString(), Long.valueOf(bounds.exactNs())));
+        if ("-".equals(python)) { //$NON-NLS-1$
+            printComparison(oursByInteraction, null, null);
+            return;
+        }
+        String loadBefore = loadAverage();
+        Path work = Files.createTempDirectory("feature-bench-vara"); //$NON-NLS-1$
+        String output;
+        try {
+            output = runPeer(python, scripts.resolve("peer_vara.py"), trace, work, varaPeer); //$NON-NLS-1$
+        } finally {
+            deleteTree(work);
+        }
+        String summary = output.lines().filter(line -> line.startsWith("{")).findFirst() //$NON-NLS-1$
+                .orElseThrow(() -> new IOException("peer_vara.py printed no summary: " + output)); //$NON-NLS-1$
+        double seconds = field(summary, "seconds"); //$NON-NLS-1$
+        long events = (long) field(summary, "events"); //$NON-NLS-1$
+        String rss = Math.round(field(summary, "max_rss_kb") / 1024) + " MB RSS"; //$NON-NLS-1$ //$NON-NLS-2$
+        row("VaRA-Tool-Suite (Python): TEFReport + get_feature_performance_from_tef_report", seconds, events, megabytes, rss, //$NON-NLS-1$
+                String.format(Locale.ROOT, "%.1fx", seconds / endToEnd)); //$NON-NLS-1$
+        row("&nbsp;&nbsp;of which TEFReport (parse)", field(summary, "parse_seconds"), events, megabytes, "", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        row("&nbsp;&nbsp;of which get_feature_performance_from_tef_report", field(summary, "compute_seconds"), events, Double.NaN, "", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        System.out.println();
+        System.out.println("load average before VaRA " + loadBefore + ", after " + loadAverage()); //$NON-NLS-1$ //$NON-NLS-2$
+        printComparison(oursByInteraction, interactions(output, "thread"), interactions(output, "whole")); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /** Region events in three primitive columns, with the region and thread tables they index. */
+    private static final class Columns {
+        final long[] timestampNs;
+        /** region index << 1 | 1 for begin. */
+        final int[] regionAndPhase;
+        final int[] thread;
+        final List<RegionEvent> regions = new ArrayList<>();
+        final List<long[]> threads = new ArrayList<>();
+        int size;
+
+        Columns(int capacity) {
+            timestampNs = new long[capacity];
+            regionAndPhase = new int[capacity];
+            thread = new int[capacity];
+        }
+
+        static Columns decode(TefTrace trace) throws IOException {
+            Columns columns = new Columns(Math.toIntExact(trace.eventCount()));
+            Map<List<Object>, Integer> regionIndex = new HashMap<>();
+            Map<Long, Integer> threadIndex = new HashMap<>();
+            RegionEventConverter converter = new RegionEventConverter();
+            TefCursor cursor = trace.cursor(0);
+            while (cursor.hasNext()) {
+                if (cursor.next() instanceof TefEvent event) {
+                    RegionEvent region = converter.convert(event);
+                    if (region != null) {
+                        List<Object> key = Arrays.asList(Long.valueOf(region.regionId()), region.regionName(), region.uuid());
+                        int r = regionIndex.computeIfAbsent(key, k -> {
+                            columns.regions.add(region);
+                            return Integer.valueOf(columns.regions.size() - 1);
+                        }).intValue();
+                        long threadKey = ((long) region.pid() << 32) | (region.tid() & 0xFFFF_FFFFL);
+                        int t = threadIndex.computeIfAbsent(Long.valueOf(threadKey), k -> {
+                            columns.threads.add(new long[] { region.pid(), region.tid() });
+                            return Integer.valueOf(columns.threads.size() - 1);
+                        }).intValue();
+                        int n = columns.size++;
+                        columns.timestampNs[n] = region.timestampNs();
+                        columns.regionAndPhase[n] = r << 1 | (region.phase() == RegionEvent.Phase.BEGIN ? 1 : 0);
+                        columns.thread[n] = t;
+                    }
+                }
+            }
+            return columns;
+        }
+
+        long bytes() {
+            return 16L * timestampNs.length;
+        }
+
+        FeatureRegionReport analyse() {
+            FeatureRegionAnalysis analysis = FeatureRegionAnalysis.forWholeTrace();
+            RegionEvent[] regionTable = regions.toArray(new RegionEvent[0]);
+            int[] pids = threads.stream().mapToInt(t -> (int) t[0]).toArray();
+            int[] tids = threads.stream().mapToInt(t -> (int) t[1]).toArray();
+            for (int i = 0; i < size; i++) {
+                int code = regionAndPhase[i];
+                RegionEvent region = regionTable[code >>> 1];
+                int t = thread[i];
+                if ((code & 1) != 0) {
+                    analysis.begin(timestampNs[i], pids[t], tids[t], region.regionId(), region.regionName(), region.uuid());
+                } else {
+                    analysis.end(timestampNs[i], pids[t], tids[t], region.regionId(), region.regionName(), region.uuid());
+                }
+            }
+            return analysis.finish();
+        }
+    }
+
+    private static void printComparison(Map<String, Long> ours, Map<String, Long> varaPerThread, Map<String, Long> varaWhole) {
+        System.out.println();
+        System.out.println("Exclusive time per interaction, ns (VaRA per thread: its function run on each thread's events, summed;"); //$NON-NLS-1$
+        System.out.println("VaRA whole file: its own convention, one list of open regions for all threads):"); //$NON-NLS-1$
+        System.out.println();
+        System.out.println("| interaction | Feature Compass | VaRA per thread | VaRA whole file | equal |"); //$NON-NLS-1$
+        System.out.println("|---|---:|---:|---:|---|"); //$NON-NLS-1$
+        TreeSet<String> keys = new TreeSet<>(ours.keySet());
+        if (varaPerThread != null) {
+            keys.addAll(varaPerThread.keySet());
+            keys.addAll(varaWhole.keySet());
+        }
+        boolean allEqual = varaPerThread != null;
+        for (String key : keys) {
+            Long a = ours.get(key);
+            Long b = varaPerThread == null ? null : varaPerThread.get(key);
+            Long c = varaWhole == null ? null : varaWhole.get(key);
+            boolean equal = varaPerThread != null && Objects.equals(a, b);
+            allEqual &= equal;
+            System.out.printf(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", key.isEmpty() ? "(none)" : key, number(a), number(b), number(c), //$NON-NLS-1$ //$NON-NLS-2$
+                    varaPerThread == null ? "not run" : equal ? "yes" : "**NO**"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        System.out.println();
+        System.out.println(varaPerThread == null ? "VaRA not run: no comparison" //$NON-NLS-1$
+                : allEqual ? "Per-interaction exclusive times: identical to VaRA-Tool-Suite's (per thread)" //$NON-NLS-1$
+                        : "Per-interaction exclusive times: DIFFERENT from VaRA-Tool-Suite's"); //$NON-NLS-1$
+    }
+
+    private static String number(Long value) {
+        return value == null ? "-" : String.format(Locale.ROOT, "%,d", value); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private static Map<String, Long> interactions(String output, String kind) {
+        Map<String, Long> result = new TreeMap<>();
+        for (String line : output.split("\n")) { //$NON-NLS-1$
+            String[] fields = line.split("\t"); //$NON-NLS-1$
+            if (fields.length == 3 && fields[0].equals(kind)) {
+                result.put(fields[1], Long.valueOf(fields[2]));
+            }
+        }
+        return result;
+    }
+
+    private static void row(String what, double seconds, long events, double megabytes, String memory, String ratio) {
+        System.out.printf(Locale.ROOT, "| %s | %.2f | %,.0f | %s | %s | %s |%n", what, seconds, events / seconds, //$NON-NLS-1$
+                Double.isNaN(megabytes) ? "" : String.format(Locale.ROOT, "%.1f", megabytes / seconds), memory, ratio); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private static String runPeer(String python, Path script, Path trace, Path work, Path varaPeer) throws IOException, InterruptedException {
+        Process process = new ProcessBuilder(python, script.toString(), trace.toString(), work.toString(), varaPeer.toString())
+                .redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (process.waitFor() != 0) {
+            throw new IOException(script + " failed (exit " + process.exitValue() + "): " + output); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return output;
+    }
+
+    private static double field(String json, String name) {
+        Matcher matcher = NUMBER_FIELD.matcher(json);
+        while (matcher.find()) {
+            if (matcher.group(1).equals(name)) {
+                return Double.parseDouble(matcher.group(2));
+            }
+        }
+        throw new IllegalStateException("no " + name + " in " + json); //$NON-NLS-1$
+    }
+
+    private static String loadAverage() {
+        try {
+            String[] fields = Files.readString(Paths.get("/proc/loadavg")).trim().split(" "); //$NON-NLS-1$
+            return fields[0] + ' ' + fields[1] + ' ' + fields[2];
+        } catch (IOException e) {
+            return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()); //$NON-NLS-1$
+        }
+    }
+
+    private static void resetPeakHeap() {
+        System.gc();
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                pool.resetPeakUsage();
+            }
+        }
+    }
+
+    private static long peakHeapMegabytes() {
+        long peak = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak >> 20;
+    }
+
+    private static void deleteTree(Path directory) throws IOException {
+        List<Path> paths = new ArrayList<>();
+        try (Stream<Path> walk = Files.walk(directory)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(paths::add);
+        }
+        for (Path path : paths) {
+            Files.delete(path);
+        }
+    }
+}
