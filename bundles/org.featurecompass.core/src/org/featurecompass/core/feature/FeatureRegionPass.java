@@ -3,17 +3,15 @@ package org.featurecompass.core.feature;
 import java.util.function.Consumer;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
-import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
-import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.tef.TefTmfEvent;
+import org.featurecompass.core.trace.TraceEventPass;
+import org.featurecompass.core.trace.TraceEventPass.Outcome;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
@@ -26,8 +24,7 @@ import org.featurecompass.model.feature.RegionInstance;
  * One pass over a trace with a background event request that feeds every feature-region event
  * and every lost-event range, in trace order, to a {@link FeatureRegionAnalysis}, and returns its
  * {@link FeatureStatistics}. The whole trace is always read, because events before a window
- * define the region stacks inside it. Reports progress per event and stops when the monitor is
- * cancelled.
+ * define the region stacks inside it, with a {@link TraceEventPass}.
  */
 public final class FeatureRegionPass {
 
@@ -67,56 +64,23 @@ public final class FeatureRegionPass {
         FeatureRegionAnalysis analysis = window == null ? FeatureRegionAnalysis.forWholeTrace(listener)
                 : FeatureRegionAnalysis.forWindow(window, listener);
         RegionEventConverter converter = new RegionEventConverter();
-        long expected = Math.max(1, trace.getNbEvents());
-        SubMonitor progress = SubMonitor.convert(monitor, NLS.bind(Messages.FeatureRegionPass_TaskName, trace.getName()),
-                (int) Math.min(Integer.MAX_VALUE, expected));
-        RuntimeException[] failure = new RuntimeException[1];
-        TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0,
-                ITmfEventRequest.ALL_DATA, ITmfEventRequest.ExecutionType.BACKGROUND) {
-            @Override
-            public void handleData(@Nullable ITmfEvent event) {
-                super.handleData(event);
-                if (event == null) {
-                    return;
-                }
-                if (progress.isCanceled()) {
-                    cancel();
-                    return;
-                }
-                progress.worked(1);
-                try {
-                    if (event instanceof ITmfLostEvent lost) {
-                        TmfTimeRange range = lost.getTimeRange();
-                        analysis.gap(converter.gap(range.getStartTime().toNanos(), range.getEndTime().toNanos(),
-                                lost.getNbLostEvents()));
-                    } else if (event instanceof TefTmfEvent tef) {
-                        RegionEvent region = converter.convert(tef.getTefEvent());
-                        if (region != null) {
-                            analysis.accept(region);
-                        }
-                    }
-                } catch (IllegalArgumentException | IllegalStateException e) {
-                    failure[0] = e;
-                    cancel();
+        TraceEventPass pass = new TraceEventPass(trace);
+        Outcome outcome = pass.run(NLS.bind(Messages.FeatureRegionPass_TaskName, trace.getName()), monitor, event -> {
+            if (event instanceof ITmfLostEvent lost) {
+                TmfTimeRange range = lost.getTimeRange();
+                analysis.gap(converter.gap(range.getStartTime().toNanos(), range.getEndTime().toNanos(), lost.getNbLostEvents()));
+            } else if (event instanceof TefTmfEvent tef) {
+                RegionEvent region = converter.convert(tef.getTefEvent());
+                if (region != null) {
+                    analysis.accept(region);
                 }
             }
-        };
-        trace.sendRequest(request);
-        try {
-            request.waitForCompletion();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        });
+        if (outcome == Outcome.FAILED) {
+            throw failed(trace, pass.failureMessage(), pass.failure());
+        }
+        if (outcome == Outcome.CANCELLED) {
             return null;
-        }
-        if (failure[0] != null) {
-            throw failed(trace, failure[0].getMessage(), failure[0]);
-        }
-        if (request.isCancelled()) {
-            return null;
-        }
-        if (request.isFailed()) {
-            Throwable cause = request.getFailureCause();
-            throw failed(trace, cause == null ? "" : cause.getMessage(), cause); //$NON-NLS-1$
         }
         FeatureRegionReport report;
         try {

@@ -3,9 +3,6 @@ package org.featurecompass.core.feature;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.AbstractSegmentStoreAnalysisModule;
@@ -14,6 +11,7 @@ import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.segment.ISegmentAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.feature.RegionEventConverter.Problem;
 import org.featurecompass.core.feature.RegionEventConverter.ProblemCount;
 import org.featurecompass.core.tef.TefTmfTrace;
@@ -86,22 +84,18 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
         warnIfAny(traceName, anomalies.gapSpanningInstances(), Messages.FeatureRegionSegmentAnalysis_GapSpanning);
         warnIfAny(traceName, statistics.report().coverage().lostEvents(), Messages.FeatureRegionSegmentAnalysis_LostEvents);
         for (String malformed : anomalies.malformedRegionNames()) {
-            log(IStatus.WARNING, NLS.bind(Messages.FeatureRegionSegmentAnalysis_MalformedName, traceName, malformed));
+            ErrorLog.warning(NLS.bind(Messages.FeatureRegionSegmentAnalysis_MalformedName, traceName, malformed));
         }
         for (Map.Entry<Problem, ProblemCount> problem : statistics.conversionProblems().entrySet()) {
             ProblemCount count = problem.getValue();
-            log(IStatus.WARNING, NLS.bind(Messages.FeatureRegionSegmentAnalysis_Rejected, new Object[] { traceName,
+            ErrorLog.warning(NLS.bind(Messages.FeatureRegionSegmentAnalysis_Rejected, new Object[] { traceName,
                     count.count(), problem.getKey(), count.firstRank(), count.firstDetail() }));
         }
     }
 
     private static void warnIfAny(String traceName, long count, String message) {
         if (count > 0) {
-            log(IStatus.WARNING, NLS.bind(message, traceName, count));
+            ErrorLog.warning(NLS.bind(message, traceName, count));
         }
-    }
-
-    private static void log(int severity, String message) {
-        Platform.getLog(FeatureRegionSegmentAnalysis.class).log(new Status(severity, "org.featurecompass.core", message)); //$NON-NLS-1$
     }
 }

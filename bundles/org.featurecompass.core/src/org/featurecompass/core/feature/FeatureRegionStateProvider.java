@@ -7,9 +7,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
@@ -19,6 +16,7 @@ import org.eclipse.tracecompass.tmf.core.statesystem.AbstractTmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
@@ -96,7 +94,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
             }
         } catch (IllegalArgumentException e) {
             if (fRefused++ == 0) {
-                log(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));
+                ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));
             }
         }
     }
@@ -106,10 +104,10 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
         try {
             fAnalysis.finish(getTrace().getEndTime().toNanos());
         } catch (IllegalArgumentException | IllegalStateException e) {
-            log(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));
+            ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));
         }
         if (fRefused > 1) {
-            log(NLS.bind(Messages.FeatureRegionStateProvider_RefusedCount, getTrace().getName(), fRefused));
+            ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_RefusedCount, getTrace().getName(), fRefused));
         }
     }
 
@@ -155,10 +153,6 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
 
     private static int level(ITmfStateSystemBuilder ss, ThreadStack stack, int level) {
         return ss.getQuarkRelativeAndAdd(stack.fStackQuark, Integer.toString(level));
-    }
-
-    private void log(String message) {
-        Platform.getLog(FeatureRegionStateProvider.class).log(new Status(IStatus.WARNING, "org.featurecompass.core", message)); //$NON-NLS-1$
     }
 
     /** Writes the model's interaction and active-thread changes. */

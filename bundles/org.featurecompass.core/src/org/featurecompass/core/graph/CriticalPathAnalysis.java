@@ -4,9 +4,6 @@ import java.util.Collections;
 import java.util.Objects;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.Status;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
@@ -14,6 +11,7 @@ import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.trace.ErrorLog;
 
 /**
  * The critical path of one thread over a time range (Giraldeau 2015, §4.3.2 and Algorithms 2 and
@@ -104,8 +102,7 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
         monitor.setTaskName(NLS.bind(Messages.CriticalPathAnalysis_TaskName, query.tid()));
         CriticalPathResult result = CriticalPathResult.compute(graph.graph(), graph.host(), query);
         if (result == null) {
-            Platform.getLog(CriticalPathAnalysis.class).log(new Status(IStatus.INFO, "org.featurecompass.core", //$NON-NLS-1$
-                    NLS.bind(Messages.CriticalPathAnalysis_NoSuchThread, query.tid(), graph.host())));
+            ErrorLog.info(NLS.bind(Messages.CriticalPathAnalysis_NoSuchThread, query.tid(), graph.host()));
         }
         synchronized (this) {
             if (Objects.equals(query, fQuery)) {

@@ -1,27 +1,20 @@
 package org.featurecompass.core.graph;
 
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Optional;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
-import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.aspect.TmfCpuAspect;
-import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
-import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
-import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.core.trace.TraceEventPass;
+import org.featurecompass.core.trace.TraceEventPass.Outcome;
 import org.featurecompass.model.graph.ExecutionGraph;
 import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
 import org.featurecompass.model.graph.builder.GraphBuildReport;
@@ -30,7 +23,7 @@ import org.featurecompass.model.graph.builder.WakeupEventKind;
 /**
  * Builds the {@link ExecutionGraph} of a kernel trace (Giraldeau 2015, §4.4, Algorithm 1): reads
  * the trace once with a background request and feeds every event to the model's
- * {@link ExecutionGraphBuilder} through a {@link KernelGraphEventFeeder}. The wake-up event is
+ * {@link ExecutionGraphBuilder} through a {@link KernelGraphEventFeeder}, with a {@link TraceEventPass}. The wake-up event is
  * chosen once per trace from its declared events (§5.3: {@code sched_ttwu}, then
  * {@code sched_waking}, then {@code sched_wakeup}). Progress and cancellation are supported. The
  * builder's {@link GraphBuildReport} is kept with the graph and its anomalies are written to the
@@ -53,7 +46,7 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
     }
 
     private volatile @Nullable Result fResult;
-    private volatile @Nullable ITmfEventRequest fRequest;
+    private volatile @Nullable TraceEventPass fPass;
 
     /** @return the graph, or null until the analysis completed */
     public @Nullable Result getResult() {
@@ -74,7 +67,7 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
     protected boolean executeAnalysis(IProgressMonitor monitor) {
         ITmfTrace trace = getTrace();
         if (!(trace instanceof IKernelTrace kernelTrace)) {
-            log(IStatus.ERROR, NLS.bind(Messages.ExecutionGraphAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName())); //$NON-NLS-1$
+            ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName()), null); //$NON-NLS-1$
             return false;
         }
         IKernelAnalysisEventLayout layout = kernelTrace.getKernelEventLayout();
@@ -82,63 +75,35 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
                 ? KernelGraphEventFeeder.selectWakeupKind(declared.getContainedEventTypes(), layout)
                 : Optional.empty();
         if (wakeupKind.isEmpty()) {
-            log(IStatus.WARNING, NLS.bind(Messages.ExecutionGraphAnalysis_NoWakeups, trace.getName()));
+            ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_NoWakeups, trace.getName()));
         }
         String host = trace.getHostId();
         ExecutionGraph graph = new ExecutionGraph();
         ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, host, wakeupKind.orElse(WakeupEventKind.WAKEUP));
         KernelGraphEventFeeder feeder = new KernelGraphEventFeeder(builder, layout);
 
-        long expected = trace.getNbEvents();
-        SubMonitor progress = SubMonitor.convert(monitor, NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, expected),
-                (int) Math.min(Integer.MAX_VALUE, Math.max(1, expected)));
         long[] lastNs = { Long.MIN_VALUE };
-        List<RuntimeException> failure = new ArrayList<>(1);
-        TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0,
-                ITmfEventRequest.ALL_DATA, ITmfEventRequest.ExecutionType.BACKGROUND) {
-            @Override
-            public void handleData(@Nullable ITmfEvent event) {
-                super.handleData(event);
-                if (event == null) {
-                    return;
-                }
-                if (progress.isCanceled()) {
-                    cancel();
-                    return;
-                }
-                progress.worked(1);
-                try {
-                    feeder.accept(event, TmfTraceUtils.resolveIntEventAspectOfClassForEvent(trace, TmfCpuAspect.class, event));
-                    lastNs[0] = Math.max(lastNs[0], event.getTimestamp().toNanos());
-                } catch (IllegalArgumentException e) { // an OutOfOrderEventException, or damaged input
-                    failure.add(e);
-                    cancel();
-                }
-            }
-        };
-        fRequest = request;
-        trace.sendRequest(request);
-        try {
-            request.waitForCompletion();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+        TraceEventPass pass = new TraceEventPass(trace);
+        fPass = pass;
+        // An OutOfOrderEventException or damaged input stops the pass (IllegalArgumentException).
+        Outcome outcome = pass.run(NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
+            feeder.accept(event, TmfTraceUtils.resolveIntEventAspectOfClassForEvent(trace, TmfCpuAspect.class, event));
+            lastNs[0] = Math.max(lastNs[0], event.getTimestamp().toNanos());
+        });
+        if (outcome == Outcome.FAILED) {
+            ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_Failed, trace.getName(), pass.failureMessage()), pass.failure());
         }
-        if (!failure.isEmpty()) {
-            log(IStatus.ERROR, NLS.bind(Messages.ExecutionGraphAnalysis_Failed, trace.getName(), failure.get(0).getMessage()));
-            return false;
-        }
-        if (request.isCancelled() || request.isFailed()) {
+        if (outcome != Outcome.COMPLETED) {
             return false;
         }
         GraphBuildReport report = builder.finish(lastNs[0] == Long.MIN_VALUE ? 0 : lastNs[0]);
         if (feeder.malformedEvents() > 0) {
-            log(IStatus.WARNING, NLS.bind(Messages.ExecutionGraphAnalysis_MalformedEvents,
+            ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_MalformedEvents,
                     new Object[] { trace.getName(), feeder.malformedEvents(), feeder.firstMalformedNs() }));
         }
         String anomalies = GraphReportText.anomalies(report);
         if (!anomalies.isEmpty()) {
-            log(IStatus.WARNING, NLS.bind(Messages.ExecutionGraphAnalysis_Anomalies, trace.getName(), anomalies));
+            ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_Anomalies, trace.getName(), anomalies));
         }
         fResult = new Result(graph, host, report, feeder.malformedEvents());
         return true;
@@ -146,13 +111,9 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
 
     @Override
     protected void canceling() {
-        ITmfEventRequest request = fRequest;
-        if (request != null && !request.isCompleted()) {
-            request.cancel();
+        TraceEventPass pass = fPass;
+        if (pass != null) {
+            pass.cancel();
         }
-    }
-
-    private static void log(int severity, String message) {
-        Platform.getLog(ExecutionGraphAnalysis.class).log(new Status(severity, "org.featurecompass.core", message)); //$NON-NLS-1$
     }
 }

@@ -4,24 +4,19 @@ import java.util.HashMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Platform;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
-import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.event.aspect.TmfCpuAspect;
-import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
-import org.eclipse.tracecompass.tmf.core.request.TmfEventRequest;
-import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.core.trace.TraceEventPass;
+import org.featurecompass.core.trace.TraceEventPass.Outcome;
 import org.featurecompass.model.kernel.EventCensus;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimeAccumulator;
@@ -40,7 +35,7 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
     public static final String ID = "org.featurecompass.core.kernel.activity"; //$NON-NLS-1$
 
     private volatile @Nullable KernelActivity fResult;
-    private volatile @Nullable ITmfEventRequest fRequest;
+    private volatile @Nullable TraceEventPass fPass;
 
     /** @return the result, or null until the analysis completed */
     public @Nullable KernelActivity getResult() {
@@ -61,81 +56,62 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
     protected boolean executeAnalysis(IProgressMonitor monitor) {
         ITmfTrace trace = getTrace();
         if (!(trace instanceof IKernelTrace)) {
-            log(IStatus.ERROR, NLS.bind(Messages.KernelActivityAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName())); //$NON-NLS-1$
+            ErrorLog.error(NLS.bind(Messages.KernelActivityAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName()), null); //$NON-NLS-1$
             return false;
         }
         IKernelAnalysisEventLayout layout = ((IKernelTrace) trace).getKernelEventLayout();
         String schedSwitch = layout.eventSchedSwitch();
-        long expected = trace.getNbEvents();
-        SubMonitor progress = SubMonitor.convert(monitor, NLS.bind(Messages.KernelActivityAnalysis_TaskName, expected),
-                (int) Math.min(Integer.MAX_VALUE, Math.max(1, expected)));
-
         EventCensus census = new EventCensus();
         OnCpuTimeAccumulator onCpu = new OnCpuTimeAccumulator();
         Map<Long, String> names = new HashMap<>();
         long[] damage = new long[3]; // lost events, malformed switches, first malformed ts
 
-        TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0,
-                ITmfEventRequest.ALL_DATA, ITmfEventRequest.ExecutionType.BACKGROUND) {
-            @Override
-            public void handleData(@Nullable ITmfEvent event) {
-                super.handleData(event);
-                if (event == null) {
-                    return;
-                }
-                if (progress.isCanceled()) {
-                    cancel();
-                    return;
-                }
-                progress.worked(1);
-                if (event instanceof ITmfLostEvent lost) {
-                    damage[0] += lost.getNbLostEvents();
-                    return;
-                }
-                Integer cpu = TmfTraceUtils.resolveIntEventAspectOfClassForEvent(trace, TmfCpuAspect.class, event);
-                long ts = event.getTimestamp().toNanos();
-                String name = event.getName();
-                census.count(name, cpu == null ? EventCensus.UNKNOWN_CPU : cpu, ts);
-                if (name.equals(schedSwitch)) {
-                    ITmfEventField content = event.getContent();
-                    Long prev = content.getFieldValue(Long.class, layout.fieldPrevTid());
-                    Long next = content.getFieldValue(Long.class, layout.fieldNextTid());
-                    if (cpu == null || prev == null || next == null) {
-                        if (damage[1]++ == 0) {
-                            damage[2] = ts;
-                        }
-                        return;
-                    }
-                    onCpu.schedSwitch(cpu, ts, prev, next);
-                    String prevComm = content.getFieldValue(String.class, layout.fieldPrevComm());
-                    String nextComm = content.getFieldValue(String.class, layout.fieldNextComm());
-                    if (prevComm != null) {
-                        names.put(prev, prevComm);
-                    }
-                    if (nextComm != null) {
-                        names.put(next, nextComm);
-                    }
-                }
+        TraceEventPass pass = new TraceEventPass(trace);
+        fPass = pass;
+        Outcome outcome = pass.run(NLS.bind(Messages.KernelActivityAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
+            if (event instanceof ITmfLostEvent lost) {
+                damage[0] += lost.getNbLostEvents();
+                return;
             }
-        };
-        fRequest = request;
-        trace.sendRequest(request);
-        try {
-            request.waitForCompletion();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return false;
+            Integer cpu = TmfTraceUtils.resolveIntEventAspectOfClassForEvent(trace, TmfCpuAspect.class, event);
+            long ts = event.getTimestamp().toNanos();
+            String name = event.getName();
+            census.count(name, cpu == null ? EventCensus.UNKNOWN_CPU : cpu, ts);
+            if (!name.equals(schedSwitch)) {
+                return;
+            }
+            ITmfEventField content = event.getContent();
+            Long prev = content.getFieldValue(Long.class, layout.fieldPrevTid());
+            Long next = content.getFieldValue(Long.class, layout.fieldNextTid());
+            if (cpu == null || prev == null || next == null) {
+                if (damage[1]++ == 0) {
+                    damage[2] = ts;
+                }
+                return;
+            }
+            onCpu.schedSwitch(cpu, ts, prev, next);
+            String prevComm = content.getFieldValue(String.class, layout.fieldPrevComm());
+            String nextComm = content.getFieldValue(String.class, layout.fieldNextComm());
+            if (prevComm != null) {
+                names.put(prev, prevComm);
+            }
+            if (nextComm != null) {
+                names.put(next, nextComm);
+            }
+        });
+        if (outcome == Outcome.FAILED) {
+            ErrorLog.error(NLS.bind(Messages.KernelActivityAnalysis_Failed, trace.getName(), pass.failureMessage()), pass.failure());
         }
-        if (request.isCancelled() || request.isFailed()) {
+        if (outcome != Outcome.COMPLETED) {
             return false;
         }
         OnCpuTimes times = census.total() == 0 ? onCpu.finish(0, 0) : onCpu.finish(census.firstNs(), census.lastNs());
         if (damage[1] > 0) {
-            log(IStatus.WARNING, NLS.bind(Messages.KernelActivityAnalysis_MalformedSwitches,
+            ErrorLog.warning(NLS.bind(Messages.KernelActivityAnalysis_MalformedSwitches,
                     new Object[] { trace.getName(), damage[1], damage[2] }));
         }
         if (times.inconsistentSwitches() > 0) {
-            log(IStatus.WARNING, NLS.bind(Messages.KernelActivityAnalysis_InconsistentSwitches,
+            ErrorLog.warning(NLS.bind(Messages.KernelActivityAnalysis_InconsistentSwitches,
                     trace.getName(), times.inconsistentSwitches()));
         }
         fResult = new KernelActivity(census, times, names, damage[0], damage[1]);
@@ -144,13 +120,9 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
 
     @Override
     protected void canceling() {
-        ITmfEventRequest request = fRequest;
-        if (request != null && !request.isCompleted()) {
-            request.cancel();
+        TraceEventPass pass = fPass;
+        if (pass != null) {
+            pass.cancel();
         }
-    }
-
-    private static void log(int severity, String message) {
-        Platform.getLog(KernelActivityAnalysis.class).log(new Status(severity, "org.featurecompass.core", message)); //$NON-NLS-1$
     }
 }

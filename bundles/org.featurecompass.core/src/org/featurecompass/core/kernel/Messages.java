@@ -14,6 +14,7 @@ public final class Messages extends NLS {
     public static String KernelActivityAnalysis_NotAKernelTrace;
     public static String KernelActivityAnalysis_MalformedSwitches;
     public static String KernelActivityAnalysis_InconsistentSwitches;
+    public static String KernelActivityAnalysis_Failed;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

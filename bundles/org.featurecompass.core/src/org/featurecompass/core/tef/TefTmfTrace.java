@@ -13,7 +13,6 @@ import java.util.TreeSet;
 import org.eclipse.core.resources.IProject;
 import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.jdt.annotation.DefaultLocation;
 import org.eclipse.jdt.annotation.NonNullByDefault;
@@ -39,6 +38,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TraceValidationStatus;
 import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
 import org.eclipse.tracecompass.tmf.core.trace.location.ITmfLocation;
 import org.eclipse.tracecompass.tmf.core.trace.location.TmfLongLocation;
+import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefEntry;
 import org.featurecompass.tef.TefEvent;
@@ -99,8 +99,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         TefTrace reader = IndexingJob.open(Paths.get(path), indexDir);
         fReader = reader;
         for (TefProblem problem : reader.problems()) {
-            Platform.getLog(TefTmfTrace.class).log(new Status(IStatus.WARNING, PLUGIN_ID,
-                    NLS.bind(Messages.TefTmfTrace_Problem, getName(), problem)));
+            ErrorLog.warning(NLS.bind(Messages.TefTmfTrace_Problem, getName(), problem));
         }
         fAspects = aspects(reader);
         if (reader.eventCount() > 0) {
@@ -220,7 +219,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         try {
             return toEvent(getReader().read(context.getRank()));
         } catch (IOException e) {
-            Platform.getLog(TefTmfTrace.class).log(new Status(IStatus.ERROR, PLUGIN_ID, e.getMessage(), e));
+            ErrorLog.error(String.valueOf(e.getMessage()), e);
             return null;
         }
     }
@@ -262,7 +261,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
             try {
                 reader.close();
             } catch (IOException e) {
-                Platform.getLog(TefTmfTrace.class).log(new Status(IStatus.WARNING, PLUGIN_ID, e.getMessage(), e));
+                ErrorLog.error(String.valueOf(e.getMessage()), e);
             }
         }
         super.dispose();
@@ -284,7 +283,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
                 }
                 return fCursor.hasNext() ? fCursor.next() : null;
             } catch (IOException e) {
-                Platform.getLog(TefTmfTrace.class).log(new Status(IStatus.ERROR, PLUGIN_ID, e.getMessage(), e));
+                ErrorLog.error(String.valueOf(e.getMessage()), e);
                 return null;
             }
         }
@@ -320,7 +319,7 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
                 try {
                     rank = getReader().rankAtOrAfter(timestamp.toNanos());
                 } catch (IOException e) {
-                    Platform.getLog(TefTmfTrace.class).log(new Status(IStatus.ERROR, PLUGIN_ID, e.getMessage(), e));
+                    ErrorLog.error(String.valueOf(e.getMessage()), e);
                 }
             }
             return new TefContext(getReader(), rank);
