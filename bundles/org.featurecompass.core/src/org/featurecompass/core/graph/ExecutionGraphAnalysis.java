@@ -7,12 +7,12 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
-import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.event.aspect.TmfCpuAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.core.trace.OnePassAnalysisModule;
 import org.featurecompass.core.trace.TraceEventPass;
 import org.featurecompass.core.trace.TraceEventPass.Outcome;
 import org.featurecompass.model.graph.ExecutionGraph;
@@ -29,7 +29,7 @@ import org.featurecompass.model.graph.builder.WakeupEventKind;
  * builder's {@link GraphBuildReport} is kept with the graph and its anomalies are written to the
  * Error Log; nothing is dropped silently. Workers belong to the host {@link ITmfTrace#getHostId()}.
  */
-public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
+public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraphAnalysis.Result> {
 
     /** The analysis id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.graph.execution"; //$NON-NLS-1$
@@ -45,14 +45,6 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
     public record Result(ExecutionGraph graph, String host, GraphBuildReport report, long malformedEvents) {
     }
 
-    private volatile @Nullable Result fResult;
-    private volatile @Nullable TraceEventPass fPass;
-
-    /** @return the graph, or null until the analysis completed */
-    public @Nullable Result getResult() {
-        return fResult;
-    }
-
     @Override
     public boolean canExecute(ITmfTrace trace) {
         return trace instanceof IKernelTrace;
@@ -64,11 +56,10 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
     }
 
     @Override
-    protected boolean executeAnalysis(IProgressMonitor monitor) {
-        ITmfTrace trace = getTrace();
+    protected @Nullable Result compute(ITmfTrace trace, TraceEventPass pass, IProgressMonitor monitor) {
         if (!(trace instanceof IKernelTrace kernelTrace)) {
-            ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName()), null); //$NON-NLS-1$
-            return false;
+            ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_NotAKernelTrace, trace.getName()), null);
+            return null;
         }
         IKernelAnalysisEventLayout layout = kernelTrace.getKernelEventLayout();
         Optional<WakeupEventKind> wakeupKind = trace instanceof ITmfTraceWithPreDefinedEvents declared
@@ -83,8 +74,6 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
         KernelGraphEventFeeder feeder = new KernelGraphEventFeeder(builder, layout);
 
         long[] lastNs = { Long.MIN_VALUE };
-        TraceEventPass pass = new TraceEventPass(trace);
-        fPass = pass;
         // An OutOfOrderEventException or damaged input stops the pass (IllegalArgumentException).
         Outcome outcome = pass.run(NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
             feeder.accept(event, TmfTraceUtils.resolveIntEventAspectOfClassForEvent(trace, TmfCpuAspect.class, event));
@@ -94,7 +83,7 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
             ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_Failed, trace.getName(), pass.failureMessage()), pass.failure());
         }
         if (outcome != Outcome.COMPLETED) {
-            return false;
+            return null;
         }
         GraphBuildReport report = builder.finish(lastNs[0] == Long.MIN_VALUE ? 0 : lastNs[0]);
         if (feeder.malformedEvents() > 0) {
@@ -105,15 +94,7 @@ public class ExecutionGraphAnalysis extends TmfAbstractAnalysisModule {
         if (!anomalies.isEmpty()) {
             ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_Anomalies, trace.getName(), anomalies));
         }
-        fResult = new Result(graph, host, report, feeder.malformedEvents());
-        return true;
+        return new Result(graph, host, report, feeder.malformedEvents());
     }
 
-    @Override
-    protected void canceling() {
-        TraceEventPass pass = fPass;
-        if (pass != null) {
-            pass.cancel();
-        }
-    }
 }

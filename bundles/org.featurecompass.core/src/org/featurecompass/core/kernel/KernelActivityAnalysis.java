@@ -8,13 +8,13 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
-import org.eclipse.tracecompass.tmf.core.analysis.TmfAbstractAnalysisModule;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.event.aspect.TmfCpuAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.core.trace.OnePassAnalysisModule;
 import org.featurecompass.core.trace.TraceEventPass;
 import org.featurecompass.core.trace.TraceEventPass.Outcome;
 import org.featurecompass.model.kernel.EventCensus;
@@ -29,18 +29,11 @@ import org.featurecompass.model.kernel.OnCpuTimes;
  * works. Runs as a background request with progress and cancellation; damage (malformed or
  * inconsistent switches, lost events) is counted and logged, never dropped silently.
  */
-public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
+public class KernelActivityAnalysis extends OnePassAnalysisModule<KernelActivity> {
 
     /** The analysis id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.kernel.activity"; //$NON-NLS-1$
 
-    private volatile @Nullable KernelActivity fResult;
-    private volatile @Nullable TraceEventPass fPass;
-
-    /** @return the result, or null until the analysis completed */
-    public @Nullable KernelActivity getResult() {
-        return fResult;
-    }
 
     @Override
     public boolean canExecute(ITmfTrace trace) {
@@ -53,11 +46,10 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
     }
 
     @Override
-    protected boolean executeAnalysis(IProgressMonitor monitor) {
-        ITmfTrace trace = getTrace();
+    protected @Nullable KernelActivity compute(ITmfTrace trace, TraceEventPass pass, IProgressMonitor monitor) {
         if (!(trace instanceof IKernelTrace)) {
-            ErrorLog.error(NLS.bind(Messages.KernelActivityAnalysis_NotAKernelTrace, trace == null ? "" : trace.getName()), null); //$NON-NLS-1$
-            return false;
+            ErrorLog.error(NLS.bind(Messages.KernelActivityAnalysis_NotAKernelTrace, trace.getName()), null);
+            return null;
         }
         IKernelAnalysisEventLayout layout = ((IKernelTrace) trace).getKernelEventLayout();
         String schedSwitch = layout.eventSchedSwitch();
@@ -66,8 +58,6 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
         Map<Long, String> names = new HashMap<>();
         long[] damage = new long[3]; // lost events, malformed switches, first malformed ts
 
-        TraceEventPass pass = new TraceEventPass(trace);
-        fPass = pass;
         Outcome outcome = pass.run(NLS.bind(Messages.KernelActivityAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
             if (event instanceof ITmfLostEvent lost) {
                 damage[0] += lost.getNbLostEvents();
@@ -103,7 +93,7 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
             ErrorLog.error(NLS.bind(Messages.KernelActivityAnalysis_Failed, trace.getName(), pass.failureMessage()), pass.failure());
         }
         if (outcome != Outcome.COMPLETED) {
-            return false;
+            return null;
         }
         OnCpuTimes times = census.total() == 0 ? onCpu.finish(0, 0) : onCpu.finish(census.firstNs(), census.lastNs());
         if (damage[1] > 0) {
@@ -114,15 +104,7 @@ public class KernelActivityAnalysis extends TmfAbstractAnalysisModule {
             ErrorLog.warning(NLS.bind(Messages.KernelActivityAnalysis_InconsistentSwitches,
                     trace.getName(), times.inconsistentSwitches()));
         }
-        fResult = new KernelActivity(census, times, names, damage[0], damage[1]);
-        return true;
+        return new KernelActivity(census, times, names, damage[0], damage[1]);
     }
 
-    @Override
-    protected void canceling() {
-        TraceEventPass pass = fPass;
-        if (pass != null) {
-            pass.cancel();
-        }
-    }
 }
