@@ -14,20 +14,16 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
-import org.eclipse.jface.viewers.TreeViewerColumn;
-import org.eclipse.jface.viewers.Viewer;
-import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
-import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
@@ -47,6 +43,7 @@ import org.featurecompass.model.feature.DurationStatistics;
 import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
 import org.featurecompass.model.feature.TimeBounds;
+import org.featurecompass.ui.viewers.SortableColumns;
 
 /**
  * The Feature Statistics view: a sortable tree table feature → interaction → region with count,
@@ -87,30 +84,29 @@ public class FeatureStatisticsView extends TmfView {
         tree.setLinesVisible(true);
         tree.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         viewer.setContentProvider(new RowContentProvider());
-        RowComparator comparator = new RowComparator();
-        viewer.setComparator(comparator);
+        SortableColumns<StatisticsRow> columns = new SortableColumns<>(viewer, StatisticsRow.class);
         fViewer = viewer;
 
-        column(viewer, comparator, Messages.FeatureStatisticsView_ColumnName, 260, SWT.LEFT, StatisticsRow::name,
+        columns.add(Messages.FeatureStatisticsView_ColumnName, 260, SWT.LEFT, StatisticsRow::name,
                 Comparator.comparing(StatisticsRow::name));
-        numeric(viewer, comparator, Messages.FeatureStatisticsView_ColumnCount, 70, r -> Long.toString(r.inclusive().count()),
+        numeric(columns, Messages.FeatureStatisticsView_ColumnCount, 70, r -> Long.toString(r.inclusive().count()),
                 r -> r.inclusive().count());
-        numeric(viewer, comparator, Messages.FeatureStatisticsView_ColumnTruncated, 70, r -> Long.toString(r.truncatedInstances()),
+        numeric(columns, Messages.FeatureStatisticsView_ColumnTruncated, 70, r -> Long.toString(r.truncatedInstances()),
                 StatisticsRow::truncatedInstances);
-        durations(viewer, comparator, Messages.FeatureStatisticsView_Inclusive, StatisticsRow::inclusive);
-        TreeColumn exclusiveSum = durations(viewer, comparator, Messages.FeatureStatisticsView_Exclusive, StatisticsRow::exclusive);
-        numeric(viewer, comparator, Messages.FeatureStatisticsView_ColumnCpuTime, 150, r -> bounds(r.cpuTime()),
+        durations(columns, Messages.FeatureStatisticsView_Inclusive, StatisticsRow::inclusive);
+        Item exclusiveSum = durations(columns, Messages.FeatureStatisticsView_Exclusive, StatisticsRow::exclusive);
+        numeric(columns, Messages.FeatureStatisticsView_ColumnCpuTime, 150, r -> bounds(r.cpuTime()),
                 r -> r.cpuTime() == null ? -1 : r.cpuTime().lowerNs());
-        numeric(viewer, comparator, Messages.FeatureStatisticsView_ColumnWallTime, 150, r -> bounds(r.wallTime()),
+        numeric(columns, Messages.FeatureStatisticsView_ColumnWallTime, 150, r -> bounds(r.wallTime()),
                 r -> r.wallTime() == null ? -1 : r.wallTime().lowerNs());
-        numeric(viewer, comparator, Messages.FeatureStatisticsView_ColumnShare, 90,
+        numeric(columns, Messages.FeatureStatisticsView_ColumnShare, 90,
                 r -> Double.isNaN(r.shareOfBase()) ? "" : String.format("%.2f %%", 100 * r.shareOfBase()), //$NON-NLS-1$ //$NON-NLS-2$
                 StatisticsRow::shareOfBase);
-        numeric(viewer, comparator, Messages.FeatureStatisticsView_ColumnEventsPerSecond, 100,
+        numeric(columns, Messages.FeatureStatisticsView_ColumnEventsPerSecond, 100,
                 r -> Double.isNaN(r.eventsPerSecond()) ? "" : String.format("%,.1f", r.eventsPerSecond()), //$NON-NLS-1$ //$NON-NLS-2$
                 StatisticsRow::eventsPerSecond);
         // Most expensive first: what a user opens this view for.
-        comparator.sortBy(exclusiveSum, Comparator.comparingLong(r -> r.exclusive().sumNs()), SWT.DOWN, tree);
+        columns.sortBy(exclusiveSum, Comparator.comparingLong(r -> r.exclusive().sumNs()), SWT.DOWN);
 
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active != null) {
@@ -118,18 +114,18 @@ public class FeatureStatisticsView extends TmfView {
         }
     }
 
-    private TreeColumn durations(TreeViewer viewer, RowComparator comparator, String prefix,
+    private Item durations(SortableColumns<StatisticsRow> columns, String prefix,
             Function<StatisticsRow, DurationStatistics> statistics) {
-        TreeColumn sum = numeric(viewer, comparator, prefix + Messages.FeatureStatisticsView_Sum, 110,
+        Item sum = numeric(columns, prefix + Messages.FeatureStatisticsView_Sum, 110,
                 r -> FeatureTimeFormat.millis(statistics.apply(r).sumNs()), r -> statistics.apply(r).sumNs());
-        numeric(viewer, comparator, prefix + Messages.FeatureStatisticsView_Mean, 100,
+        numeric(columns, prefix + Messages.FeatureStatisticsView_Mean, 100,
                 r -> FeatureTimeFormat.millis(statistics.apply(r).mean()), r -> statistics.apply(r).mean());
-        numeric(viewer, comparator, prefix + Messages.FeatureStatisticsView_Stddev, 100,
+        numeric(columns, prefix + Messages.FeatureStatisticsView_Stddev, 100,
                 r -> FeatureTimeFormat.millis(statistics.apply(r).standardDeviation()), r -> statistics.apply(r).standardDeviation());
-        numeric(viewer, comparator, prefix + Messages.FeatureStatisticsView_Min, 100,
+        numeric(columns, prefix + Messages.FeatureStatisticsView_Min, 100,
                 r -> statistics.apply(r).count() == 0 ? "" : FeatureTimeFormat.millis(statistics.apply(r).minNs()), //$NON-NLS-1$
                 r -> statistics.apply(r).minNs());
-        numeric(viewer, comparator, prefix + Messages.FeatureStatisticsView_Max, 100,
+        numeric(columns, prefix + Messages.FeatureStatisticsView_Max, 100,
                 r -> statistics.apply(r).count() == 0 ? "" : FeatureTimeFormat.millis(statistics.apply(r).maxNs()), //$NON-NLS-1$
                 r -> statistics.apply(r).maxNs());
         return sum;
@@ -139,32 +135,11 @@ public class FeatureStatisticsView extends TmfView {
         return bounds == null ? "" : FeatureTimeFormat.bounds(bounds); //$NON-NLS-1$
     }
 
-    private TreeColumn numeric(TreeViewer viewer, RowComparator comparator, String title, int width,
+    private static Item numeric(SortableColumns<StatisticsRow> columns, String title, int width,
             Function<StatisticsRow, String> text, ToDoubleFunction<StatisticsRow> value) {
-        return column(viewer, comparator, title, width, SWT.RIGHT, text, Comparator.comparingDouble(value));
+        return columns.add(title, width, SWT.RIGHT, text, Comparator.comparingDouble(value));
     }
 
-    private static TreeColumn column(TreeViewer viewer, RowComparator comparator, String title, int width, int align,
-            Function<StatisticsRow, String> text, Comparator<StatisticsRow> order) {
-        TreeViewerColumn column = new TreeViewerColumn(viewer, SWT.NONE);
-        TreeColumn swtColumn = column.getColumn();
-        swtColumn.setText(title);
-        swtColumn.setWidth(width);
-        swtColumn.setAlignment(align);
-        column.setLabelProvider(new ColumnLabelProvider() {
-            @Override
-            public String getText(@Nullable Object element) {
-                return element instanceof StatisticsRow row ? text.apply(row) : ""; //$NON-NLS-1$
-            }
-        });
-        swtColumn.addListener(SWT.Selection, e -> {
-            Tree tree = viewer.getTree();
-            int direction = tree.getSortColumn() == swtColumn && tree.getSortDirection() == SWT.DOWN ? SWT.UP : SWT.DOWN;
-            comparator.sortBy(swtColumn, order, direction, tree);
-            viewer.refresh();
-        });
-        return swtColumn;
-    }
 
     /** @param signal a trace was opened: show it */
     @TmfSignalHandler
@@ -364,18 +339,4 @@ public class FeatureStatisticsView extends TmfView {
     }
 
     /** Sorts sibling rows by the selected column's comparator and direction. */
-    private static final class RowComparator extends ViewerComparator {
-        private Comparator<StatisticsRow> fOrder = Comparator.comparing(StatisticsRow::name);
-
-        void sortBy(TreeColumn column, Comparator<StatisticsRow> order, int direction, Tree tree) {
-            fOrder = direction == SWT.DOWN ? order.reversed() : order;
-            tree.setSortColumn(column);
-            tree.setSortDirection(direction);
-        }
-
-        @Override
-        public int compare(@Nullable Viewer viewer, @Nullable Object e1, @Nullable Object e2) {
-            return fOrder.compare((StatisticsRow) e1, (StatisticsRow) e2);
-        }
-    }
 }

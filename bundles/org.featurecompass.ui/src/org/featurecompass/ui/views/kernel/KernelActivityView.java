@@ -2,7 +2,6 @@ package org.featurecompass.ui.views.kernel;
 
 import java.util.Comparator;
 import java.util.List;
-import java.util.function.Function;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -11,19 +10,15 @@ import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.ArrayContentProvider;
-import org.eclipse.jface.viewers.ColumnLabelProvider;
 import org.eclipse.jface.viewers.TableViewer;
-import org.eclipse.jface.viewers.TableViewerColumn;
-import org.eclipse.jface.viewers.Viewer;
-import org.eclipse.jface.viewers.ViewerComparator;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
-import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
@@ -36,6 +31,7 @@ import org.featurecompass.core.kernel.KernelActivityAnalysis;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimes;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
+import org.featurecompass.ui.viewers.SortableColumns;
 
 /**
  * Shows the {@link KernelActivityAnalysis} of the active trace: a summary line (events, CPUs,
@@ -75,22 +71,21 @@ public class KernelActivityView extends TmfView {
         table.setLinesVisible(true);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
-        ThreadComparator comparator = new ThreadComparator();
-        viewer.setComparator(comparator);
+        SortableColumns<ThreadTime> columns = new SortableColumns<>(viewer, ThreadTime.class);
         fViewer = viewer;
 
-        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnTid, 80, SWT.RIGHT,
+        columns.add(Messages.KernelActivityView_ColumnTid, 80, SWT.RIGHT,
                 t -> Long.toString(t.tid()), Comparator.comparingLong(ThreadTime::tid));
-        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnCommand, 200, SWT.LEFT,
+        columns.add(Messages.KernelActivityView_ColumnCommand, 200, SWT.LEFT,
                 t -> threadName(t.tid()), Comparator.comparing(t -> threadName(t.tid())));
-        TableColumn onCpu = addColumn(viewer, comparator, Messages.KernelActivityView_ColumnOnCpu, 140, SWT.RIGHT,
+        Item onCpu = columns.add(Messages.KernelActivityView_ColumnOnCpu, 140, SWT.RIGHT,
                 t -> String.format("%,.3f", t.onCpuNs() / NS_PER_MS), Comparator.comparingLong(ThreadTime::onCpuNs)); //$NON-NLS-1$
-        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnShare, 140, SWT.RIGHT,
+        columns.add(Messages.KernelActivityView_ColumnShare, 140, SWT.RIGHT,
                 t -> String.format("%.2f %%", 100.0 * share(t)), Comparator.comparingDouble(this::share)); //$NON-NLS-1$
-        addColumn(viewer, comparator, Messages.KernelActivityView_ColumnSlices, 90, SWT.RIGHT,
+        columns.add(Messages.KernelActivityView_ColumnSlices, 90, SWT.RIGHT,
                 t -> Long.toString(t.slices()), Comparator.comparingLong(ThreadTime::slices));
         // Busiest threads first: what a user opens this view for.
-        comparator.sortBy(onCpu, Comparator.comparingLong(ThreadTime::onCpuNs), SWT.DOWN, table);
+        columns.sortBy(onCpu, Comparator.comparingLong(ThreadTime::onCpuNs), SWT.DOWN);
 
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active != null) {
@@ -98,27 +93,6 @@ public class KernelActivityView extends TmfView {
         }
     }
 
-    private TableColumn addColumn(TableViewer viewer, ThreadComparator comparator, String title, int width, int align,
-            Function<ThreadTime, String> text, Comparator<ThreadTime> order) {
-        TableViewerColumn column = new TableViewerColumn(viewer, SWT.NONE);
-        TableColumn swtColumn = column.getColumn();
-        swtColumn.setText(title);
-        swtColumn.setWidth(width);
-        swtColumn.setAlignment(align);
-        column.setLabelProvider(new ColumnLabelProvider() {
-            @Override
-            public String getText(@Nullable Object element) {
-                return element instanceof ThreadTime t ? text.apply(t) : ""; //$NON-NLS-1$
-            }
-        });
-        swtColumn.addListener(SWT.Selection, e -> {
-            int direction = viewer.getTable().getSortColumn() == swtColumn && viewer.getTable().getSortDirection() == SWT.DOWN
-                    ? SWT.UP : SWT.DOWN;
-            comparator.sortBy(swtColumn, order, direction, viewer.getTable());
-            viewer.refresh();
-        });
-        return swtColumn;
-    }
 
     private String threadName(long tid) {
         if (tid == 0) {
@@ -244,19 +218,4 @@ public class KernelActivityView extends TmfView {
         return summary == null ? "" : summary.getText(); //$NON-NLS-1$
     }
 
-    /** Sorts rows by the selected column's comparator and direction. */
-    private static final class ThreadComparator extends ViewerComparator {
-        private Comparator<ThreadTime> fOrder = Comparator.comparingLong(ThreadTime::tid);
-
-        void sortBy(TableColumn column, Comparator<ThreadTime> order, int direction, Table table) {
-            fOrder = direction == SWT.DOWN ? order.reversed() : order;
-            table.setSortColumn(column);
-            table.setSortDirection(direction);
-        }
-
-        @Override
-        public int compare(@Nullable Viewer viewer, @Nullable Object e1, @Nullable Object e2) {
-            return fOrder.compare((ThreadTime) e1, (ThreadTime) e2);
-        }
-    }
 }
