@@ -9,6 +9,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.ExecutionGraph;
 import org.featurecompass.model.graph.LinkKind;
+import org.featurecompass.model.graph.Vertex;
 import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.builder.InterruptContext.Kind;
 import org.featurecompass.model.graph.builder.TaskState.Phase;
@@ -35,6 +36,11 @@ import org.featurecompass.model.graph.builder.TaskState.Phase;
  * <li>Lost events on a CPU reset its context: the running task's state becomes
  * {@link EdgeLabel#UNKNOWN} until its next event, and a blocked task switched in with no
  * wake-up after lost events gets an unknown interval, not a blocked one.</li>
+ * <li>Packets (§5.3.2, Algorithm 3), fed by {@link org.featurecompass.model.graph.network.NetworkLinker}
+ * in synchronized time: a send makes a vertex on the running task, or, in interrupt context (ACKs,
+ * retransmissions), on the CPU's interrupt place-holder worker (tid {@code -1 - cpu}). A matched
+ * reception in interrupt context links the sender's vertex to the task the same context wakes
+ * next, with a {@link LinkKind#NETWORK} edge; in task context, to a new vertex of that task.</li>
  * </ul>
  * Labels are retroactive: a vertex closes the interval that ends at it. Timestamps in ns.
  * Anomalies never stop the build; they are counted in the {@link GraphBuildReport}. An event
@@ -85,6 +91,70 @@ public final class ExecutionGraphBuilder {
         fGraph = graph;
         fHost = host;
         fWakeupKind = wakeupKind;
+    }
+
+    /** @return the host this builder makes workers for */
+    public String host() {
+        return fHost;
+    }
+
+    /**
+     * A packet leaves this host ({@code inet_sock_local_out} or {@code net_dev_queue}); Giraldeau
+     * 2015, §5.3.2, Algorithm 3, {@code tx = LINK_HORIZONTAL(CURRENT_TASK(), now, running)}.
+     *
+     * @param timeNs event time, ns (synchronized time when several hosts share the graph)
+     * @param cpu the CPU
+     * @return the new send vertex: on the running task, or on the CPU's interrupt place-holder
+     *         in interrupt context; {@code null} if the CPU's running task is not known
+     */
+    public @Nullable Vertex packetSent(long timeNs, int cpu) {
+        accept(timeNs);
+        CpuState c = cpu(cpu);
+        @Nullable InterruptContext context = c.contexts.top();
+        if (context != null) {
+            return new Vertex(placeholder(c), placeholderVertex(c, timeNs, context));
+        }
+        @Nullable TaskState current = c.current;
+        if (current == null || current.phase != Phase.RUNNING || current.cpu != cpu) {
+            return null;
+        }
+        return new Vertex(current.worker, closeInterval(current, timeNs, cpu));
+    }
+
+    /**
+     * A packet sent from {@code sender} arrives on this host ({@code inet_sock_local_in} or
+     * {@code netif_receive_skb}); Giraldeau 2015, §5.3.2, Algorithm 3. In interrupt context the
+     * link waits for the next wake-up in that same context (the woken task's wait gets the
+     * incoming {@link LinkKind#NETWORK} edge); in task context the running task gets a vertex
+     * with that edge at once.
+     *
+     * @param timeNs event time, ns, in the same (synchronized) time as {@code sender}
+     * @param cpu the CPU
+     * @param sender the send vertex of the matched packet, from {@link #packetSent(long, int)}
+     * @return whether the packet can be linked: false if the sender is later than
+     *         {@code timeNs}, already has an outgoing edge, or is on the receiving worker, or if
+     *         the CPU's context is not known
+     */
+    public boolean packetReceived(long timeNs, int cpu, Vertex sender) {
+        accept(timeNs);
+        CpuState c = cpu(cpu);
+        if (sender.time() > timeNs || sender.worker().upLink(sender.index()) >= 0) {
+            return false;
+        }
+        @Nullable InterruptContext context = c.contexts.top();
+        if (context != null) {
+            c.packetSender = sender;
+            c.packetContext = context;
+            return true;
+        }
+        @Nullable TaskState current = c.current;
+        if (current == null || current.phase != Phase.RUNNING || current.cpu != cpu
+                || current.worker == sender.worker()) {
+            return false;
+        }
+        int rx = closeInterval(current, timeNs, cpu);
+        fGraph.link(sender.worker(), sender.index(), current.worker, rx, LinkKind.NETWORK);
+        return true;
     }
 
     /**
@@ -458,7 +528,8 @@ public final class ExecutionGraphBuilder {
             break;
         case BLOCKED:
             if (context != null) {
-                target.worker.append(timeNs, context.waitLabel(), context.qualifier());
+                int end = target.worker.append(timeNs, context.waitLabel(), context.qualifier());
+                linkReceivedPacket(c, context, target.worker, end);
             } else if (source != null) {
                 int blockedEnd = target.worker.append(timeNs, EdgeLabel.BLOCKED);
                 int wakerVertex = closeInterval(source, timeNs, c.cpu);
@@ -474,6 +545,51 @@ public final class ExecutionGraphBuilder {
         }
         target.phase = Phase.RUNNABLE;
         target.sinceNs = timeNs;
+    }
+
+    /** Links the packet received in {@code context}, if any, to the wait it ended. */
+    private void linkReceivedPacket(CpuState c, InterruptContext context, Worker target, int vertex) {
+        @Nullable Vertex sender = c.packetSender;
+        if (sender == null) {
+            return;
+        }
+        if (c.packetContext == context) {
+            c.packetSender = null;
+            c.packetContext = null;
+            if (sender.worker() != target && sender.worker().upLink(sender.index()) < 0) {
+                fGraph.link(sender.worker(), sender.index(), target, vertex, LinkKind.NETWORK);
+            }
+        }
+    }
+
+    /** The interrupt place-holder worker of {@code c}, made on first use. */
+    private Worker placeholder(CpuState c) {
+        @Nullable Worker worker = c.placeholder;
+        if (worker == null) {
+            worker = fGraph.createWorker(fHost, -1L - c.cpu, "interrupt/" + c.cpu);
+            c.placeholder = worker;
+        }
+        return worker;
+    }
+
+    /**
+     * A vertex of the place-holder at {@code timeNs} with a free outgoing slot. The interval
+     * since its previous vertex (the thesis's {@code none}) is labelled
+     * {@link EdgeLabel#INTERRUPTED} with the context's qualifier: a leaf for the critical path.
+     */
+    private static int placeholderVertex(CpuState c, long timeNs, InterruptContext context) {
+        Worker worker = c.placeholder;
+        if (worker == null) {
+            throw new IllegalStateException("no place-holder on CPU " + c.cpu);
+        }
+        if (worker.size() == 0) {
+            return worker.start(timeNs);
+        }
+        int tail = worker.size() - 1;
+        if (worker.time(tail) == timeNs && worker.upLink(tail) < 0) {
+            return tail;
+        }
+        return worker.append(timeNs, EdgeLabel.INTERRUPTED, context.qualifier());
     }
 
     private void enter(long timeNs, int cpu, InterruptContext context) {
