@@ -4,6 +4,8 @@ import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A clock relation f(t) = m·t + b from one host's clock to another's (Giraldeau 2015, §5.3.1),
  * in exact decimal arithmetic: the reference for {@link FastTimeTransform}, and the algebra of
@@ -100,7 +102,7 @@ public final class LinearTransform {
     }
 
     @Override
-    public boolean equals(Object obj) {
+    public boolean equals(@Nullable Object obj) {
         return obj instanceof LinearTransform other && fSlope.compareTo(other.fSlope) == 0
                 && fOffset.compareTo(other.fOffset) == 0;
     }
