@@ -44,7 +44,7 @@ for trace in "${traces[@]}"; do open_args+=(--open "$trace"); done
 workspace="${FC_WORKSPACE:-$root/workspace}"
 mkdir -p "$workspace"
 launcher=("${FC_JAVA:-java}" -Xmx4g -jar "$(ls "$product"/plugins/org.eclipse.equinox.launcher_*.jar | head -n 1)"
-  -data "$workspace" "${open_args[@]}")
+  -data "$workspace" -pluginCustomization "$root/releng/org.featurecompass.product/run-preferences.ini" "${open_args[@]}")
 
 if [[ -n "$screenshot" ]]; then
   command -v import >/dev/null && import -version >/dev/null 2>&1 \
