@@ -24,12 +24,12 @@ done
 "$root/tools/setup/install-deps.sh"
 
 product="$root/releng/org.featurecompass.product/target/products/org.featurecompass.product/linux/gtk/x86_64/featurecompass"
-stamp="$root/releng/org.featurecompass.product/target/products/.built"
-if [[ ! -f "$stamp" ]] || [[ -n "$(find "$root/bundles" "$root/features" "$root/releng" -newer "$stamp" \
+# The product archive is the build's last output: rebuild when a source is newer than it.
+archive="$root/releng/org.featurecompass.product/target/products/org.featurecompass.product-linux.gtk.x86_64.tar.gz"
+if [[ ! -f "$archive" ]] || [[ -n "$(find "$root/bundles" "$root/features" "$root/releng" -newer "$archive" \
     -not -path '*/target/*' -type f -print -quit)" ]]; then
   echo "run: building the product (tests skipped; ./test.sh runs them)" >&2
   "$root/mvnw" -B -q -DskipTests verify
-  touch "$stamp"
 fi
 [[ -d "$product" ]] || { echo "run: product not found at $product" >&2; exit 1; }
 
