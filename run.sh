@@ -34,7 +34,10 @@ fi
 [[ -d "$product" ]] || { echo "run: product not found at $product" >&2; exit 1; }
 
 if [[ ${#traces[@]} -eq 0 ]]; then
-  mapfile -t traces < <(find "$root/doc/samples" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' \) | sort)
+  # The last trace opened is the active one: the recording of the demo workload shows the most.
+  mapfile -t traces < <(find "$root/doc/samples" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' \) \
+    -not -name demo-recording.json | sort)
+  traces+=("$root/doc/samples/demo-recording.json")
   while IFS= read -r metadata; do traces+=("$(dirname "$metadata")"); done \
     < <(find "$root/doc/samples" -mindepth 2 -name metadata -type f | sort)
 fi
