@@ -9,6 +9,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.JsonStringEncoder;
 
 /**
  * Turns the bytes of one event object (located by the index) into a {@link TefEvent}. The index
@@ -142,6 +143,13 @@ final class EventObjectParser {
 
     /** @return the current value (scalar or structure) as compact JSON text */
     static String jsonText(JsonParser parser) throws IOException {
+        // Scalars (the common case, e.g. VaRA's top-level ID) without a generator per value.
+        JsonToken token = parser.currentToken();
+        if (token != null && token.isScalarValue()) {
+            return token == JsonToken.VALUE_STRING
+                    ? '"' + new String(JsonStringEncoder.getInstance().quoteAsString(parser.getText())) + '"'
+                    : parser.getText(); // numbers as written, true, false, null
+        }
         StringWriter out = new StringWriter();
         try (JsonGenerator generator = TefJsonFactory.INSTANCE.createGenerator(out)) {
             generator.copyCurrentStructure(parser);

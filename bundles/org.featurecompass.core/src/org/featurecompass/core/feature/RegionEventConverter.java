@@ -188,12 +188,15 @@ public final class RegionEventConverter {
 
     /** @return the value of an unsigned 64-bit decimal integer, or null */
     private static @Nullable Long parseUnsigned(String text) {
+        if (!text.isEmpty() && text.length() <= 18 && text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return Long.valueOf(Long.parseLong(text)); // the common case, without BigDecimal: < 10^18 < 2^63
+        }
         try {
             BigInteger value = new BigDecimal(text.strip()).toBigIntegerExact();
             if (value.signum() < 0 || value.compareTo(UNSIGNED_LIMIT) >= 0) {
                 return null;
             }
-            return Long.valueOf(value.longValue());
+            return Long.valueOf(value.longValue()); // above 2^63 - 1: the two's complement bits, as VaRA's uint64
         } catch (NumberFormatException | ArithmeticException e) {
             return null;
         }
