@@ -4,25 +4,31 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [--size BYTES] [--iterations N] [--threads N]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [graph] [--size BYTES] [--iterations N] [--threads N]
+#          [--events N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
 #            Python json / ijson peers on the same file in the same run
 #   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
 #            default: 10^7 iterations, 20,000,002 events, 1 thread) with -Xmx1g, and
 #            VaRA-Tool-Suite's own Python computation (varats 13.0.5) on the same file in the same run
+#   graph    execution-graph construction from a generated kernel event stream (default 10^7 events,
+#            8 CPUs, 1000 threads) with -Xmx2g, and critical-path extraction (bounded and unbounded)
+#            for paths of 10^3 to 10^6 segments; no peer (Trace Compass's graph runs only inside OSGi)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 size=1000000000
 iterations=10000000
 threads=1
+events=10000000
 suites=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --size) size="$2"; shift 2 ;;
     --iterations) iterations="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
-    -h|--help) sed -n '2,12p' "$0"; exit 0 ;;
+    --events) events="$2"; shift 2 ;;
+    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -73,6 +79,9 @@ for suite in "${suites[@]}"; do
         --python "$vara_python" --scripts "$here/scripts" \
         --vara-peer "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/vara_peer.py" \
         | tee "$results/feature.md" ;;
+    graph)
+      java -Xmx2g -cp "$cp" org.featurecompass.benchmarks.graph.GraphBenchmark --events "$events" \
+        | tee "$results/graph.md" ;;
     *) echo "run.sh: unknown benchmark '$suite'" >&2; exit 2 ;;
   esac
 done

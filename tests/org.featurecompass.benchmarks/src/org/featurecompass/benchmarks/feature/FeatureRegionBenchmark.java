@@ -1,16 +1,17 @@
 package org.featurecompass.benchmarks.feature;
 
+import static org.featurecompass.benchmarks.Bench.deleteTree;
+import static org.featurecompass.benchmarks.Bench.field;
+import static org.featurecompass.benchmarks.Bench.loadAverage;
+import static org.featurecompass.benchmarks.Bench.peakHeapMegabytes;
+import static org.featurecompass.benchmarks.Bench.resetPeakHeap;
+
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -18,9 +19,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
+
+import org.featurecompass.benchmarks.Bench;
 
 import org.featurecompass.core.feature.RegionEventConverter;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
@@ -62,7 +62,6 @@ import org.featurecompass.tef.TefTrace;
  */
 public final class FeatureRegionBenchmark {
 
-    private static final Pattern NUMBER_FIELD = Pattern.compile("\"(\\w+)\": ([0-9.eE+-]+)"); //$NON-NLS-1$
     private static final String VARA_PEER = "tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/vara_peer.py"; //$NON-NLS-1$
 
     private FeatureRegionBenchmark() {
@@ -97,10 +96,8 @@ public final class FeatureRegionBenchmark {
             System.err.println("generated " + events + " events in " + trace); //$NON-NLS-1$ //$NON-NLS-2$
         }
         double megabytes = Files.size(trace) / 1e6;
-        System.out.printf(Locale.ROOT, "file: %s, %.1f MB; JVM max heap %d MB; %d CPUs; load average %s%n%n", trace, megabytes, //$NON-NLS-1$
-                Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors(), loadAverage());
-        System.out.println("| computation | seconds | events/s | MB/s | peak memory | time vs ours (end to end) |"); //$NON-NLS-1$
-        System.out.println("|---|---:|---:|---:|---:|---:|"); //$NON-NLS-1$
+        System.out.printf(Locale.ROOT, "file: %s, %.1f MB; %s%n%n", trace, megabytes, Bench.machine()); //$NON-NLS-1$
+        Bench.tableHeader("computation", "seconds", "events/s", "MB/s", "peak memory", "time vs ours (end to end)"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
 
         Path indexDirectory = Files.createTempDirectory("feature-bench-index"); //$NON-NLS-1$
         FeatureRegionReport ours;
@@ -174,7 +171,7 @@ public final class FeatureRegionBenchmark {
         Path work = Files.createTempDirectory("feature-bench-vara"); //$NON-NLS-1$
         String output;
         try {
-            output = runPeer(python, scripts.resolve("peer_vara.py"), trace, work, varaPeer); //$NON-NLS-1$
+            output = Bench.run(python, scripts.resolve("peer_vara.py").toString(), trace.toString(), work.toString(), varaPeer.toString()); //$NON-NLS-1$
         } finally {
             deleteTree(work);
         }
@@ -308,65 +305,7 @@ public final class FeatureRegionBenchmark {
     }
 
     private static void row(String what, double seconds, long events, double megabytes, String memory, String ratio) {
-        System.out.printf(Locale.ROOT, "| %s | %.2f | %,.0f | %s | %s | %s |%n", what, seconds, events / seconds, //$NON-NLS-1$
-                Double.isNaN(megabytes) ? "" : String.format(Locale.ROOT, "%.1f", megabytes / seconds), memory, ratio); //$NON-NLS-1$ //$NON-NLS-2$
-    }
-
-    private static String runPeer(String python, Path script, Path trace, Path work, Path varaPeer) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(python, script.toString(), trace.toString(), work.toString(), varaPeer.toString())
-                .redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (process.waitFor() != 0) {
-            throw new IOException(script + " failed (exit " + process.exitValue() + "): " + output); //$NON-NLS-1$ //$NON-NLS-2$
-        }
-        return output;
-    }
-
-    private static double field(String json, String name) {
-        Matcher matcher = NUMBER_FIELD.matcher(json);
-        while (matcher.find()) {
-            if (matcher.group(1).equals(name)) {
-                return Double.parseDouble(matcher.group(2));
-            }
-        }
-        throw new IllegalStateException("no " + name + " in " + json); //$NON-NLS-1$
-    }
-
-    private static String loadAverage() {
-        try {
-            String[] fields = Files.readString(Paths.get("/proc/loadavg")).trim().split(" "); //$NON-NLS-1$
-            return fields[0] + ' ' + fields[1] + ' ' + fields[2];
-        } catch (IOException e) {
-            return String.format(Locale.ROOT, "%.2f", ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage()); //$NON-NLS-1$
-        }
-    }
-
-    private static void resetPeakHeap() {
-        System.gc();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    private static long peakHeapMegabytes() {
-        long peak = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                peak += pool.getPeakUsage().getUsed();
-            }
-        }
-        return peak >> 20;
-    }
-
-    private static void deleteTree(Path directory) throws IOException {
-        List<Path> paths = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(directory)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(paths::add);
-        }
-        for (Path path : paths) {
-            Files.delete(path);
-        }
+        Bench.row(what, Bench.format("%.2f", seconds), Bench.format("%,.0f", events / seconds), //$NON-NLS-1$ //$NON-NLS-2$
+                Double.isNaN(megabytes) ? "" : Bench.format("%.1f", megabytes / seconds), memory, ratio); //$NON-NLS-1$ //$NON-NLS-2$
     }
 }

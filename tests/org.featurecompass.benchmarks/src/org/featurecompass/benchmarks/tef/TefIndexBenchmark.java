@@ -1,21 +1,19 @@
 package org.featurecompass.benchmarks.tef;
 
-import java.io.IOException;
-import java.lang.management.ManagementFactory;
-import java.lang.management.MemoryPoolMXBean;
-import java.lang.management.MemoryType;
-import java.nio.charset.StandardCharsets;
+import static org.featurecompass.benchmarks.Bench.deleteTree;
+import static org.featurecompass.benchmarks.Bench.field;
+import static org.featurecompass.benchmarks.Bench.peakHeapMegabytes;
+import static org.featurecompass.benchmarks.Bench.resetPeakHeap;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
+import org.featurecompass.benchmarks.Bench;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefTrace;
 
@@ -33,7 +31,6 @@ import org.featurecompass.tef.TefTrace;
  */
 public final class TefIndexBenchmark {
 
-    private static final Pattern NUMBER_FIELD = Pattern.compile("\"(seconds|events|max_rss_kb)\": ([0-9.]+)"); //$NON-NLS-1$
     private static final Pattern PEER_FIELD = Pattern.compile("\"peer\": \"([^\"]+)\""); //$NON-NLS-1$
 
     private TefIndexBenchmark() {
@@ -53,10 +50,8 @@ public final class TefIndexBenchmark {
             System.err.println("generated " + events + " events in " + trace); //$NON-NLS-1$ //$NON-NLS-2$
         }
         double megabytes = Files.size(trace) / 1e6;
-        System.out.printf(Locale.ROOT, "file: %s, %.1f MB; JVM max heap %d MB; %d CPUs%n%n", trace, megabytes, //$NON-NLS-1$
-                Runtime.getRuntime().maxMemory() >> 20, Runtime.getRuntime().availableProcessors());
-        System.out.println("| reader | seconds | MB/s | events/s | peak memory | time vs ours |"); //$NON-NLS-1$
-        System.out.println("|---|---:|---:|---:|---:|---:|"); //$NON-NLS-1$
+        System.out.printf(Locale.ROOT, "file: %s, %.1f MB; %s%n%n", trace, megabytes, Bench.machine()); //$NON-NLS-1$
+        Bench.tableHeader("reader", "seconds", "MB/s", "events/s", "peak memory", "time vs ours"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
 
         Path indexDirectory = Files.createTempDirectory("tef-bench-index"); //$NON-NLS-1$
         resetPeakHeap();
@@ -80,7 +75,7 @@ public final class TefIndexBenchmark {
         }
         if (!"-".equals(python)) { //$NON-NLS-1$
             for (String script : List.of("peer_json.py", "peer_ijson.py")) { //$NON-NLS-1$ //$NON-NLS-2$
-                String output = runPeer(python, scripts.resolve(script), trace);
+                String output = Bench.run(python, scripts.resolve(script).toString(), trace.toString());
                 Matcher peer = PEER_FIELD.matcher(output);
                 double seconds = field(output, "seconds"); //$NON-NLS-1$
                 row(peer.find() ? "Python " + peer.group(1) : script, seconds, megabytes, (long) field(output, "events"), //$NON-NLS-1$ //$NON-NLS-2$
@@ -90,55 +85,7 @@ public final class TefIndexBenchmark {
     }
 
     private static void row(String reader, double seconds, double megabytes, long events, String memory, double ratio) {
-        System.out.printf(Locale.ROOT, "| %s | %.2f | %.1f | %,.0f | %s | %s |%n", reader, seconds, megabytes / seconds, events / seconds, //$NON-NLS-1$
-                memory, Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.1fx", ratio)); //$NON-NLS-1$ //$NON-NLS-2$
-    }
-
-    private static String runPeer(String python, Path script, Path trace) throws IOException, InterruptedException {
-        Process process = new ProcessBuilder(python, script.toString(), trace.toString()).redirectErrorStream(true).start();
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (process.waitFor() != 0) {
-            throw new IOException(script + " failed: " + output); //$NON-NLS-1$
-        }
-        return output;
-    }
-
-    private static double field(String json, String name) {
-        Matcher matcher = NUMBER_FIELD.matcher(json);
-        while (matcher.find()) {
-            if (matcher.group(1).equals(name)) {
-                return Double.parseDouble(matcher.group(2));
-            }
-        }
-        throw new IllegalStateException("no " + name + " in " + json); //$NON-NLS-1$
-    }
-
-    private static void resetPeakHeap() {
-        System.gc();
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                pool.resetPeakUsage();
-            }
-        }
-    }
-
-    private static long peakHeapMegabytes() {
-        long peak = 0;
-        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
-            if (pool.getType() == MemoryType.HEAP) {
-                peak += pool.getPeakUsage().getUsed();
-            }
-        }
-        return peak >> 20;
-    }
-
-    private static void deleteTree(Path directory) throws IOException {
-        List<Path> paths = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(directory)) {
-            walk.sorted(Comparator.reverseOrder()).forEach(paths::add);
-        }
-        for (Path path : paths) {
-            Files.delete(path);
-        }
+        Bench.row(reader, Bench.format("%.2f", seconds), Bench.format("%.1f", megabytes / seconds), //$NON-NLS-1$ //$NON-NLS-2$
+                Bench.format("%,.0f", events / seconds), memory, Double.isNaN(ratio) ? "" : Bench.format("%.1fx", ratio)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 }

@@ -1,0 +1,202 @@
+package org.featurecompass.benchmarks.graph;
+
+import static org.featurecompass.benchmarks.Bench.format;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+
+import org.featurecompass.benchmarks.Bench;
+import org.featurecompass.model.graph.ExecutionGraph;
+import org.featurecompass.model.graph.Worker;
+import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
+import org.featurecompass.model.graph.builder.GraphBuildReport;
+import org.featurecompass.model.graph.builder.TaskStatus;
+import org.featurecompass.model.graph.builder.WakeupEventKind;
+import org.featurecompass.model.graph.critical.ActivePathAlgorithm;
+import org.featurecompass.model.graph.critical.CriticalPath;
+import org.featurecompass.model.graph.critical.CriticalPathAlgorithm;
+import org.featurecompass.model.graph.critical.UnboundedPathAlgorithm;
+
+/**
+ * The issue-5 benchmark: execution-graph construction from kernel events and critical-path
+ * extraction, outside OSGi.
+ * <ol>
+ * <li><b>Graph construction</b>: {@link KernelEventStream} generates a deterministic kernel
+ * event stream (default 10^7 events, 8 CPUs, 1000 threads) into primitive columns; each run feeds
+ * it to a fresh {@link ExecutionGraphBuilder} ({@code sched_waking} trace) and calls
+ * {@link ExecutionGraphBuilder#finish(long)} (which trims the graph). Reported: kernel events/s
+ * (best run and every run), peak heap of the build (the sum of the heap pools' peak usage,
+ * including the event columns), the heap the finished graph retains (heap used after full
+ * collections, minus the same before the build) and that per vertex.</li>
+ * <li><b>Critical path</b>: {@link ActivePathAlgorithm} (bounded) and
+ * {@link UnboundedPathAlgorithm} (unbounded) on (a) the busiest thread of that graph, over time
+ * ranges from its first vertex chosen so that the path has about 10^3, 10^4, 10^5... segments,
+ * as far as the trace allows, and on the whole thread; (b) a token ring: 4 threads on 2 CPUs,
+ * each waking the next and blocking, built with the same builder, where the path of thread 1
+ * over the whole trace has about 10^3 to 10^6 segments (two per pass of the token). Each
+ * computation is timed after one warm-up call, median of at least 3 calls and 0.3 s. Linear
+ * cost shows as a constant time per segment.</li>
+ * </ol>
+ * Usage: {@code java -Xmx2g GraphBenchmark [--events N] [--cpus N] [--threads N] [--seed N]
+ * [--repeat N] [--max-ring-segments N]}.
+ */
+public final class GraphBenchmark {
+
+    private static final String HOST = "bench"; //$NON-NLS-1$
+
+    private GraphBenchmark() {
+    }
+
+    /**
+     * @param args options (see the class comment)
+     */
+    public static void main(String[] args) {
+        long events = 10_000_000L;
+        int cpus = 8;
+        int threads = 1000;
+        long seed = 42;
+        int repeat = 3;
+        long maxRing = 1_000_000L;
+        for (int i = 0; i < args.length; i += 2) {
+            String value = args[i + 1];
+            switch (args[i]) {
+            case "--events" -> events = Long.parseLong(value); //$NON-NLS-1$
+            case "--cpus" -> cpus = Integer.parseInt(value); //$NON-NLS-1$
+            case "--threads" -> threads = Integer.parseInt(value); //$NON-NLS-1$
+            case "--seed" -> seed = Long.parseLong(value); //$NON-NLS-1$
+            case "--repeat" -> repeat = Integer.parseInt(value); //$NON-NLS-1$
+            case "--max-ring-segments" -> maxRing = Long.parseLong(value); //$NON-NLS-1$
+            default -> throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
+            }
+        }
+        System.out.println("GraphBenchmark " + String.join(" ", args) + "; " + Bench.machine()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        long start = System.nanoTime();
+        KernelEventStream stream = KernelEventStream.generate(events, cpus, threads, seed);
+        System.out.printf(Locale.ROOT, "generated %,d kernel events (%d CPUs, %d threads at start, seed %d) in %.2f s; %,.1f ms of trace; columns %d MB%n%n", //$NON-NLS-1$
+                stream.size(), cpus, threads, seed, Bench.secondsSince(start), stream.endNs() / 1e6, stream.bytes() >> 20);
+
+        // 1. graph construction
+        Bench.tableHeader("graph construction", "seconds", "kernel events/s", "peak heap", "retained by the graph", "bytes/vertex"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+        ExecutionGraph graph = new ExecutionGraph();
+        GraphBuildReport report = null;
+        List<String> runs = new ArrayList<>();
+        double best = Double.MAX_VALUE;
+        long peak = 0;
+        long retained = 0;
+        for (int run = 0; run < repeat; run++) {
+            graph = new ExecutionGraph(); // the previous graph becomes garbage
+            long before = Bench.usedHeapAfterGc();
+            Bench.resetPeakHeap();
+            start = System.nanoTime();
+            ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, HOST, WakeupEventKind.WAKING);
+            stream.replay(builder);
+            report = builder.finish(stream.endNs() + 1);
+            double seconds = Bench.secondsSince(start);
+            peak = Math.max(peak, Bench.peakHeapBytes());
+            retained = Bench.usedHeapAfterGc() - before;
+            best = Math.min(best, seconds);
+            runs.add(format("%.2f", seconds)); //$NON-NLS-1$
+        }
+        long vertices = graph.vertexCount();
+        Bench.row(format("%,d events → %,d workers, %,d vertices, %,d vertical edges (best of %d runs: %s s)", report == null ? 0 : report.events(), //$NON-NLS-1$
+                graph.workers().size(), vertices, graph.linkCount(), repeat, String.join(", ", runs)), //$NON-NLS-1$
+                format("%.2f", best), format("%,.0f", stream.size() / best), //$NON-NLS-1$ //$NON-NLS-2$
+                format("%d MB, incl. %d MB of event columns", peak >> 20, stream.bytes() >> 20), //$NON-NLS-1$
+                format("%d MB", retained >> 20), format("%.1f", (double) retained / vertices)); //$NON-NLS-1$ //$NON-NLS-2$
+        System.out.println();
+        System.out.println("build report: " + report); //$NON-NLS-1$
+        System.out.println();
+
+        // 2. critical path
+        Bench.tableHeader("critical path", "algorithm", "range, ms of trace", "segments", "ms (median)", "ns/segment", "unresolved share"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+        Worker busiest = busiest(graph);
+        for (CriticalPathAlgorithm algorithm : List.of(new ActivePathAlgorithm(graph), new UnboundedPathAlgorithm(graph))) {
+            long from = busiest.time(0);
+            long to = busiest.time(busiest.size() - 1);
+            CriticalPath whole = algorithm.compute(busiest, from, to);
+            for (long target = 1000; target < whole.segments().size(); target *= 10) {
+                long end = from + (long) ((double) (to - from) * target / whole.segments().size());
+                CriticalPath path = algorithm.compute(busiest, from, end);
+                for (int adjust = 0; adjust < 3 && path.segments().size() > 0; adjust++) { // proportional correction
+                    end = Math.min(to, from + (long) ((double) (end - from) * target / path.segments().size()));
+                    path = algorithm.compute(busiest, from, end);
+                }
+                measure("mixed graph, busiest thread " + busiest, algorithm, busiest, from, end); //$NON-NLS-1$
+            }
+            measure("mixed graph, busiest thread " + busiest + ", whole", algorithm, busiest, from, to); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        graph = new ExecutionGraph(); // free the big graph
+        for (long segments = 1000; segments <= maxRing; segments *= 10) {
+            ExecutionGraph ring = new ExecutionGraph();
+            long endNs = ring(ring, segments / 2);
+            Worker first = ring.workersOf(HOST, 1).get(0);
+            for (CriticalPathAlgorithm algorithm : List.of(new ActivePathAlgorithm(ring), new UnboundedPathAlgorithm(ring))) {
+                measure(format("token ring, 4 threads, %,d passes, thread 1", segments / 2), algorithm, first, 0, endNs); //$NON-NLS-1$
+            }
+        }
+    }
+
+    /** Times {@code algorithm} on one range and prints a row. */
+    private static void measure(String what, CriticalPathAlgorithm algorithm, Worker worker, long from, long to) {
+        CriticalPath path = algorithm.compute(worker, from, to); // warm-up
+        List<Double> times = new ArrayList<>();
+        long total = 0;
+        while (times.size() < 3 || (total < 300_000_000L && times.size() < 100)) {
+            long start = System.nanoTime();
+            path = algorithm.compute(worker, from, to);
+            long elapsed = System.nanoTime() - start;
+            total += elapsed;
+            times.add(Double.valueOf(elapsed));
+        }
+        double[] sorted = times.stream().mapToDouble(Double::doubleValue).toArray();
+        Arrays.sort(sorted);
+        double median = sorted[sorted.length / 2];
+        int segments = path.segments().size();
+        Bench.row(what, algorithm instanceof ActivePathAlgorithm ? "bounded (active path)" : "unbounded", //$NON-NLS-1$ //$NON-NLS-2$
+                format("%.2f", (to - from) / 1e6), format("%,d", segments), format("%.3f", median / 1e6), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                format("%.0f", median / Math.max(1, segments)), format("%.3f", path.unresolvedShare())); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /** The non-idle thread with the most vertices. */
+    private static Worker busiest(ExecutionGraph graph) {
+        Worker best = null;
+        for (Worker worker : graph.workers()) {
+            if (worker.tid() >= KernelEventStream.FIRST_TID && (best == null || worker.size() > best.size())) {
+                best = worker;
+            }
+        }
+        if (best == null) {
+            throw new IllegalStateException("no thread in the graph"); //$NON-NLS-1$
+        }
+        return best;
+    }
+
+    /**
+     * A token ring built from kernel events: threads 1 to 4, two CPUs; the holder wakes the next
+     * thread ({@code sched_waking}), which is switched in on the other CPU, and blocks.
+     *
+     * @return the trace end, ns
+     */
+    private static long ring(ExecutionGraph graph, long passes) {
+        ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, HOST, WakeupEventKind.WAKING);
+        long t = 0;
+        builder.statedumpTask(t, 1, "ring-1", TaskStatus.RUNNING, 0); //$NON-NLS-1$
+        for (int tid = 2; tid <= 4; tid++) {
+            builder.statedumpTask(t, tid, "ring-" + tid, TaskStatus.BLOCKED, -1); //$NON-NLS-1$
+        }
+        int holder = 1;
+        for (long pass = 0; pass < passes; pass++) {
+            int cpu = (int) (pass & 1);
+            int nextTid = holder % 4 + 1;
+            builder.wakeup(t += 1000, cpu, WakeupEventKind.WAKING, nextTid);
+            builder.schedSwitch(t += 200, cpu, holder, "", 1, 0, ""); //$NON-NLS-1$ //$NON-NLS-2$
+            builder.schedSwitch(t += 300, 1 - cpu, 0, "", 0, nextTid, ""); //$NON-NLS-1$ //$NON-NLS-2$
+            holder = nextTid;
+        }
+        t += 1000;
+        builder.finish(t);
+        return t;
+    }
+}
