@@ -2,7 +2,6 @@ package org.featurecompass.core.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,12 +12,9 @@ import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.model.graph.builder.WakeupEventKind;
 import org.featurecompass.model.graph.critical.PathSegment;
-import org.featurecompass.tests.support.SharedTraces;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -29,33 +25,28 @@ import org.junit.jupiter.api.Test;
  */
 class CriticalPathPeerComparisonTest {
 
-    private @Nullable LttngKernelTrace fTrace;
+    private @Nullable KernelTraceFixture fFixture;
 
     @AfterEach
     void dispose() {
-        LttngKernelTrace trace = fTrace;
-        if (trace != null) {
-            trace.dispose();
+        KernelTraceFixture fixture = fFixture;
+        if (fixture != null) {
+            fixture.close();
         }
     }
 
     private LttngKernelTrace open(String relative) throws Exception {
-        LttngKernelTrace trace = new LttngKernelTrace();
-        fTrace = trace;
-        trace.initTrace(null, SharedTraces.resolve(relative).toString(), CtfTmfEvent.class);
-        trace.traceOpened(new TmfTraceOpenedSignal(this, trace, null));
-        return trace;
+        KernelTraceFixture fixture = new KernelTraceFixture(relative);
+        fFixture = fixture;
+        return fixture.trace();
     }
 
-    private static ExecutionGraphAnalysis.Result ours(LttngKernelTrace trace) {
-        ExecutionGraphAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionGraphAnalysis.class,
-                ExecutionGraphAnalysis.ID);
-        assertNotNull(module, "graph analysis registered for LTTng kernel traces");
-        module.schedule();
-        assertTrue(module.waitForCompletion(), "graph analysis completed");
-        ExecutionGraphAnalysis.Result result = module.getResult();
-        assertNotNull(result);
-        return result;
+    private ExecutionGraphAnalysis.Result ours() {
+        KernelTraceFixture fixture = fFixture;
+        if (fixture == null) {
+            throw new AssertionError("no trace open");
+        }
+        return fixture.result(ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID);
     }
 
     private static PathComparison compare(ExecutionGraphAnalysis.Result graph, TraceCompassPeer peer, long tid)
@@ -132,7 +123,7 @@ class CriticalPathPeerComparisonTest {
     @Test
     void manyThreads() throws Exception {
         LttngKernelTrace trace = open("lttng/many-threads"); //$NON-NLS-1$
-        ExecutionGraphAnalysis.Result graph = ours(trace);
+        ExecutionGraphAnalysis.Result graph = ours();
         // One wake-up kind per trace: sched_waking; the 6,743 sched_wakeup duplicates are ignored.
         assertEquals(WakeupEventKind.WAKING, graph.report().wakeupKind());
         assertEquals(6_743, graph.report().wakeupsOfOtherKinds());
@@ -167,7 +158,7 @@ class CriticalPathPeerComparisonTest {
     @Test
     void bug446190() throws Exception {
         LttngKernelTrace trace = open("lttng/bug446190"); //$NON-NLS-1$
-        ExecutionGraphAnalysis.Result graph = ours(trace);
+        ExecutionGraphAnalysis.Result graph = ours();
         assertEquals(WakeupEventKind.WAKEUP, graph.report().wakeupKind());
         assertEquals(0, graph.malformedEvents());
         check("bug446190", graph, TraceCompassPeer.build(trace), List.of( //$NON-NLS-1$

@@ -1,0 +1,63 @@
+package org.featurecompass.core;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.featurecompass.core.trace.OnePassAnalysisModule;
+import org.featurecompass.tests.support.SharedTraces;
+
+/**
+ * Opens a real LTTng kernel trace of {@code shared/traces} as Trace Compass does (the opened
+ * signal instantiates the analyses registered for the trace type) and runs the suite's analyses
+ * on it, found through their plugin.xml registration. Close it after the test.
+ */
+public final class KernelTraceFixture implements AutoCloseable {
+
+    private final LttngKernelTrace fTrace;
+
+    /**
+     * @param relative path below {@code shared/traces}, e.g. {@code lttng/many-threads}
+     * @throws TmfTraceException if the trace cannot be opened
+     */
+    public KernelTraceFixture(String relative) throws TmfTraceException {
+        fTrace = new LttngKernelTrace();
+        fTrace.initTrace(null, SharedTraces.resolve(relative).toString(), CtfTmfEvent.class);
+        fTrace.traceOpened(new TmfTraceOpenedSignal(this, fTrace, null));
+    }
+
+    /** @return the open trace */
+    public LttngKernelTrace trace() {
+        return fTrace;
+    }
+
+    /**
+     * Runs a registered one-pass analysis to completion.
+     *
+     * @param type the module class
+     * @param id the analysis id
+     * @return its result
+     */
+    public <R, M extends OnePassAnalysisModule<R>> R result(Class<M> type, String id) {
+        M module = TmfTraceUtils.getAnalysisModuleOfClass(fTrace, type, id);
+        if (module == null) {
+            throw new AssertionError(id + " is not registered for LTTng kernel traces");
+        }
+        module.schedule();
+        if (!module.waitForCompletion()) {
+            throw new AssertionError(id + " did not complete");
+        }
+        @Nullable R result = module.getResult();
+        if (result == null) {
+            throw new AssertionError(id + " completed without a result");
+        }
+        return result;
+    }
+
+    @Override
+    public void close() {
+        fTrace.dispose();
+    }
+}
