@@ -6,10 +6,12 @@ import java.util.List;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.ArrayContentProvider;
+import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
@@ -19,6 +21,7 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
+import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
@@ -27,11 +30,14 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.eclipse.ui.IWorkbenchPage;
+import org.eclipse.ui.PartInitException;
 import org.featurecompass.core.kernel.KernelActivityAnalysis;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimes;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
 import org.featurecompass.ui.viewers.SortableColumns;
+import org.featurecompass.ui.views.graph.CriticalPathView;
 
 /**
  * Shows the {@link KernelActivityAnalysis} of the active trace: a summary line (events, CPUs,
@@ -69,10 +75,17 @@ public class KernelActivityView extends TmfView {
         Table table = viewer.getTable();
         table.setHeaderVisible(true);
         table.setLinesVisible(true);
+        table.setToolTipText(Messages.KernelActivityView_FollowHint);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
         SortableColumns<ThreadTime> columns = new SortableColumns<>(viewer, ThreadTime.class);
         fViewer = viewer;
+        viewer.addDoubleClickListener(event -> {
+            if (event.getSelection() instanceof IStructuredSelection selection
+                    && selection.getFirstElement() instanceof ThreadTime row) {
+                followThread(row.tid());
+            }
+        });
 
         columns.add(Messages.KernelActivityView_ColumnTid, 80, SWT.RIGHT,
                 t -> Long.toString(t.tid()), Comparator.comparingLong(ThreadTime::tid));
@@ -200,6 +213,25 @@ public class KernelActivityView extends TmfView {
         TableViewer viewer = fViewer;
         if (viewer != null) {
             viewer.getTable().setFocus();
+        }
+    }
+
+    /**
+     * Follows a thread: Trace Compass's thread-following views (Control Flow, Resources) and the
+     * Critical Path view, which this opens, show it.
+     *
+     * @param tid the thread id
+     */
+    public void followThread(long tid) {
+        ITmfTrace trace = fTrace;
+        if (trace == null || tid <= 0 || tid > Integer.MAX_VALUE) {
+            return; // the idle task (0) has no critical path
+        }
+        broadcast(new TmfThreadSelectedSignal(this, (int) tid, trace));
+        try {
+            getSite().getPage().showView(CriticalPathView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+        } catch (PartInitException e) {
+            Platform.getLog(KernelActivityView.class).log(new Status(IStatus.ERROR, "org.featurecompass.ui", e.getMessage(), e)); //$NON-NLS-1$
         }
     }
 

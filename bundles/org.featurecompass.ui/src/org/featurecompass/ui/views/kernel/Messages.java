@@ -21,6 +21,7 @@ public final class Messages extends NLS {
     public static String KernelActivityView_Summary;
     public static String KernelActivityView_JobName;
     public static String KernelActivityView_Idle;
+    public static String KernelActivityView_FollowHint;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

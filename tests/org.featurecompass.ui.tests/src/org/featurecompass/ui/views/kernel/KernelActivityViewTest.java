@@ -1,5 +1,6 @@
 package org.featurecompass.ui.views.kernel;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -10,9 +11,11 @@ import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
+import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
 import org.featurecompass.tests.support.SharedTraces;
 import org.featurecompass.ui.views.WorkbenchTestSupport;
+import org.featurecompass.ui.views.graph.CriticalPathView;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,6 +26,15 @@ import org.junit.jupiter.api.Test;
 class KernelActivityViewTest {
 
     private static final String LTTNG_KERNEL_TRACE_TYPE = "org.eclipse.linuxtools.lttng2.kernel.tracetype"; //$NON-NLS-1$
+
+    /** @return the thread whose critical path the Critical Path view shows, or -1 */
+    private static long shownPathTid(IWorkbenchPage page) {
+        if (page.findView(CriticalPathView.ID) instanceof CriticalPathView view) {
+            CriticalPathResult result = view.getShownResult();
+            return result == null ? -1 : result.query().tid();
+        }
+        return -1;
+    }
 
     @Test
     void showsManyThreadsActivityInWorkbench() throws Exception {
@@ -45,5 +57,11 @@ class KernelActivityViewTest {
 
         Path png = WorkbenchTestSupport.screenshot(display, shell, "kernel-activity-many-threads.png"); //$NON-NLS-1$
         assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
+
+        // Double-clicking the busiest thread follows it: the Critical Path view opens on it.
+        long busiest = rows.stream().filter(t -> t.tid() != 0).findFirst().orElseThrow().tid();
+        assertEquals(2673, busiest, "multithread (2673) is the busiest thread of many-threads");
+        view.followThread(busiest);
+        WorkbenchTestSupport.waitUntil(display, () -> shownPathTid(page) == busiest, "critical path of the followed thread");
     }
 }
