@@ -10,6 +10,7 @@ public final class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
     public static String TefTmfTrace_NotAFile;
+    public static String TefKernelTrace_NotARecording;
     public static String TefTmfTrace_NotTef;
     public static String TefTmfTrace_CannotOpen;
     public static String TefTmfTrace_Indexing;

@@ -68,6 +68,8 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
     private static final int ARGS_KEY_SAMPLE = 2_000;
     /** At most this many {@code args} keys become columns; the rest stay in the event content. */
     private static final int MAX_ARGS_COLUMNS = 24;
+    /** Confidence of a plain TEF file; the maximum, 100, is left to specialised TEF types. */
+    private static final int GENERIC_TEF_CONFIDENCE = 90;
     private static final TmfEventType LOST_EVENT_TYPE = new TmfEventType(Messages.TefTmfTrace_LostEventsName, null);
 
     private @Nullable TefTrace fReader;
@@ -83,7 +85,8 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         if (confidence <= 0) {
             return new Status(IStatus.ERROR, PLUGIN_ID, NLS.bind(Messages.TefTmfTrace_NotTef, path));
         }
-        return new TraceValidationStatus(confidence, PLUGIN_ID);
+        // Below the maximum, so that specialised TEF types (recordings, TefKernelTrace) win.
+        return new TraceValidationStatus(Math.min(confidence, GENERIC_TEF_CONFIDENCE), PLUGIN_ID);
     }
 
     /** Both {@code initTrace} variants end here: opens (and if needed indexes) the file. */
@@ -101,14 +104,19 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         for (TefProblem problem : reader.problems()) {
             ErrorLog.warning(NLS.bind(Messages.TefTmfTrace_Problem, getName(), problem));
         }
-        fAspects = aspects(reader);
+        fAspects = List.copyOf(createAspects(reader));
         if (reader.eventCount() > 0) {
             setTimeRange(new TmfTimeRange(TmfTimestamp.fromNanos(reader.startTimeNs()), TmfTimestamp.fromNanos(reader.endTimeNs())));
         }
         setNbEvents(reader.entryCount());
     }
 
-    private static List<ITmfEventAspect<?>> aspects(TefTrace reader) throws TmfTraceException {
+    /**
+     * @param reader the open reader
+     * @return the columns of the events table, in order
+     * @throws TmfTraceException if the first events cannot be read
+     */
+    protected List<ITmfEventAspect<?>> createAspects(TefTrace reader) throws TmfTraceException {
         List<ITmfEventAspect<?>> aspects = new ArrayList<>();
         aspects.add(TmfBaseAspects.getTimestampAspect());
         aspects.add(TmfBaseAspects.getEventTypeAspect());

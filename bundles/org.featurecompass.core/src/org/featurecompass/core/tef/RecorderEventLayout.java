@@ -1,0 +1,44 @@
+package org.featurecompass.core.tef;
+
+import org.eclipse.tracecompass.analysis.os.linux.core.trace.DefaultEventLayout;
+
+/**
+ * Kernel event and field names of the Feature Compass recorder (doc/recorder-format.md): the
+ * kernel's own tracepoint names, as bpftrace sees them. They differ from LTTng's where LTTng
+ * renamed thread ids: {@code prev_pid}/{@code next_pid} for {@code prev_tid}/{@code next_tid},
+ * {@code pid} for {@code tid}, {@code parent_pid}/{@code child_pid} for the fork fields
+ * (tracepoint {@code pid} fields are thread ids).
+ */
+public final class RecorderEventLayout extends DefaultEventLayout {
+
+    /** The layout; stateless. */
+    public static final RecorderEventLayout INSTANCE = new RecorderEventLayout();
+
+    private RecorderEventLayout() {
+    }
+
+    @Override
+    public String fieldTid() {
+        return "pid"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String fieldPrevTid() {
+        return "prev_pid"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String fieldNextTid() {
+        return "next_pid"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String fieldParentTid() {
+        return "parent_pid"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String fieldChildTid() {
+        return "child_pid"; //$NON-NLS-1$
+    }
+}
