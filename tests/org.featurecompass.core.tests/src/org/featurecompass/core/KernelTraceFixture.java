@@ -4,6 +4,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.featurecompass.core.trace.OnePassAnalysisModule;
@@ -41,9 +42,21 @@ public final class KernelTraceFixture implements AutoCloseable {
      * @return its result
      */
     public <R, M extends OnePassAnalysisModule<R>> R result(Class<M> type, String id) {
-        M module = TmfTraceUtils.getAnalysisModuleOfClass(fTrace, type, id);
+        return result(fTrace, type, id);
+    }
+
+    /**
+     * Runs a registered one-pass analysis of any opened trace to completion.
+     *
+     * @param trace the trace, opened (its opened signal sent)
+     * @param type the module class
+     * @param id the analysis id
+     * @return its result
+     */
+    public static <R, M extends OnePassAnalysisModule<R>> R result(ITmfTrace trace, Class<M> type, String id) {
+        @Nullable M module = TmfTraceUtils.getAnalysisModuleOfClass(trace, type, id);
         if (module == null) {
-            throw new AssertionError(id + " is not registered for LTTng kernel traces");
+            throw new AssertionError(id + " is not registered for " + trace.getName());
         }
         module.schedule();
         if (!module.waitForCompletion()) {

@@ -13,11 +13,10 @@ import org.eclipse.core.runtime.IStatus;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventType;
 import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.TraceValidationStatus;
+import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.core.kernel.KernelActivityAnalysis;
-import org.featurecompass.core.trace.OnePassAnalysisModule;
 import org.featurecompass.model.graph.builder.WakeupEventKind;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.tests.support.RepositoryFiles;
@@ -56,7 +55,7 @@ class TefKernelTraceTest {
             assertTrue(kernelEvents.containsAll(Set.of("sched_switch", "sched_waking", "sched_wakeup", "sched_process_fork")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                     kernelEvents.toString());
 
-            KernelActivity activity = result(trace, KernelActivityAnalysis.class, KernelActivityAnalysis.ID);
+            KernelActivity activity = KernelTraceFixture.result(trace, KernelActivityAnalysis.class, KernelActivityAnalysis.ID);
             assertEquals(162, activity.census().byName().get("sched_switch")); //$NON-NLS-1$
             assertEquals(1_099_068_034_985L, activity.census().firstNs());
             assertEquals(1_099_166_793_883L, activity.census().lastNs());
@@ -70,7 +69,7 @@ class TefKernelTraceTest {
             assertEquals(58_512_994L, onCpu.get(21748L));
             assertEquals("fc-worker-0", activity.threadNames().get(21958L)); //$NON-NLS-1$
 
-            ExecutionGraphAnalysis.Result graph = result(trace, ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID);
+            ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(trace, ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID);
             assertEquals(WakeupEventKind.WAKING, graph.report().wakeupKind(), "sched_waking carries the waker");
             assertFalse(graph.graph().workersOf(graph.host(), 21958).isEmpty(), "a worker for fc-worker-0");
         } finally {
@@ -78,17 +77,4 @@ class TefKernelTraceTest {
         }
     }
 
-    private static <R, M extends OnePassAnalysisModule<R>> R result(TefKernelTrace trace, Class<M> type, String id) {
-        M module = TmfTraceUtils.getAnalysisModuleOfClass(trace, type, id);
-        if (module == null) {
-            throw new AssertionError(id + " is not registered for recordings");
-        }
-        module.schedule();
-        assertTrue(module.waitForCompletion(), id + " completed");
-        R result = module.getResult();
-        if (result == null) {
-            throw new AssertionError(id + " has no result");
-        }
-        return result;
-    }
 }

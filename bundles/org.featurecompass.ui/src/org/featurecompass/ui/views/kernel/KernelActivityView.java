@@ -227,12 +227,13 @@ public class KernelActivityView extends TmfView {
         if (trace == null || tid <= 0 || tid > Integer.MAX_VALUE) {
             return; // the idle task (0) has no critical path
         }
-        broadcast(new TmfThreadSelectedSignal(this, (int) tid, trace));
         try {
+            // First the view, so that it exists to receive the signal.
             getSite().getPage().showView(CriticalPathView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
         } catch (PartInitException e) {
             Platform.getLog(KernelActivityView.class).log(new Status(IStatus.ERROR, "org.featurecompass.ui", e.getMessage(), e)); //$NON-NLS-1$
         }
+        broadcast(new TmfThreadSelectedSignal(this, (int) tid, trace));
     }
 
     /** @return the rows shown, in display order (for tests and export) */
