@@ -30,7 +30,6 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
-import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PartInitException;
 import org.featurecompass.core.kernel.KernelActivityAnalysis;
 import org.featurecompass.model.kernel.KernelActivity;
@@ -229,7 +228,7 @@ public class KernelActivityView extends TmfView {
         }
         try {
             // First the view, so that it exists to receive the signal.
-            getSite().getPage().showView(CriticalPathView.ID, null, IWorkbenchPage.VIEW_VISIBLE);
+            getSite().getPage().showView(CriticalPathView.ID);
         } catch (PartInitException e) {
             Platform.getLog(KernelActivityView.class).log(new Status(IStatus.ERROR, "org.featurecompass.ui", e.getMessage(), e)); //$NON-NLS-1$
         }

@@ -64,6 +64,7 @@ class CriticalPathViewTest {
         page.toggleZoom(page.getReference(view));
         WorkbenchTestSupport.pump(display, 1_000);
         Path png = WorkbenchTestSupport.screenshot(display, shell, "critical-path-many-threads.png"); //$NON-NLS-1$
+        page.toggleZoom(page.getReference(view)); // restore the layout for the tests that share the workbench
         assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
     }
 }
