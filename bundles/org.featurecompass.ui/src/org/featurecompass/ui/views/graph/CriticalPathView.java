@@ -33,6 +33,7 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
@@ -74,8 +75,6 @@ public class CriticalPathView extends TmfView {
 
     private @Nullable ITmfTrace fTrace;
     private @Nullable Long fTid;
-    private long fRangeStartNs = Long.MIN_VALUE;
-    private long fRangeEndNs = Long.MAX_VALUE;
     private @Nullable Job fJob;
     private volatile @Nullable CriticalPathResult fShown;
 
@@ -185,21 +184,13 @@ public class CriticalPathView extends TmfView {
         Display.getDefault().asyncExec(() -> followThread(signal.getThreadId()));
     }
 
-    /** @param signal a time range (or instant) was selected: an instant means the whole trace */
+    /**
+     * @param signal a time range (or instant) was selected: recompute over the followed trace's
+     *            own selection (Trace Compass keeps one per trace), an instant meaning the whole trace
+     */
     @TmfSignalHandler
     public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
-        long begin = signal.getBeginTime().toNanos();
-        long end = signal.getEndTime().toNanos();
-        long start = Math.min(begin, end);
-        long stop = Math.max(begin, end);
-        boolean range = stop > start;
-        long newStart = range ? start : Long.MIN_VALUE;
-        long newEnd = range ? stop : Long.MAX_VALUE;
-        if (newStart != fRangeStartNs || newEnd != fRangeEndNs) {
-            fRangeStartNs = newStart;
-            fRangeEndNs = newEnd;
-            Display.getDefault().asyncExec(this::recompute);
-        }
+        Display.getDefault().asyncExec(this::recompute);
     }
 
     /** @param signal a trace was opened: follow threads of it */
@@ -228,8 +219,6 @@ public class CriticalPathView extends TmfView {
         }
         fTrace = trace;
         fTid = null;
-        fRangeStartNs = Long.MIN_VALUE;
-        fRangeEndNs = Long.MAX_VALUE;
         Display.getDefault().asyncExec(() -> show(null, Messages.CriticalPathView_NoThread));
     }
 
@@ -242,7 +231,11 @@ public class CriticalPathView extends TmfView {
             return;
         }
         PathVariant variant = combo.getSelectionIndex() == 1 ? PathVariant.UNBOUNDED : PathVariant.BOUNDED;
-        CriticalPathQuery query = new CriticalPathQuery(tid, fRangeStartNs, fRangeEndNs, variant);
+        TmfTimeRange selection = TmfTraceManager.getInstance().getTraceContext(trace).getSelectionRange();
+        long begin = Math.min(selection.getStartTime().toNanos(), selection.getEndTime().toNanos());
+        long end = Math.max(selection.getStartTime().toNanos(), selection.getEndTime().toNanos());
+        boolean range = end > begin;
+        CriticalPathQuery query = new CriticalPathQuery(tid, range ? begin : Long.MIN_VALUE, range ? end : Long.MAX_VALUE, variant);
         CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, CriticalPathAnalysis.class,
                 CriticalPathAnalysis.ID);
         if (module == null) {
