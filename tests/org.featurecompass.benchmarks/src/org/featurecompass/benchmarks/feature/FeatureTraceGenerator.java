@@ -1,12 +1,12 @@
 package org.featurecompass.benchmarks.feature;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Random;
+
+import org.featurecompass.benchmarks.AsciiOutput;
 
 /**
  * Writes a VaRA-style feature TEF file at the scale of the thesis's SimpleBusyLoop case study
@@ -156,31 +156,5 @@ public final class FeatureTraceGenerator {
         out.append("{\"name\":\"").append(name).append("\",\"cat\":\"Feature\",\"ph\":\"").append(phase) //$NON-NLS-1$ //$NON-NLS-2$
                 .append("\",\"ts\":").append(tsNs).append(",\"pid\":").append(PID) //$NON-NLS-1$ //$NON-NLS-2$
                 .append(",\"tid\":").append(PID + thread).append(",\"ID\":").append(Long.toUnsignedString(id)).append('}'); //$NON-NLS-1$ //$NON-NLS-2$
-    }
-
-    /** An output stream that writes ASCII text without encoder overhead. */
-    private static final class AsciiOutput implements AutoCloseable {
-        private final OutputStream out;
-        private final byte[] buffer = new byte[1 << 16];
-
-        AsciiOutput(OutputStream out) {
-            this.out = new BufferedOutputStream(out, 1 << 20);
-        }
-
-        void ascii(CharSequence text) throws IOException {
-            int n = text.length();
-            for (int i = 0; i < n; i += buffer.length) {
-                int len = Math.min(buffer.length, n - i);
-                for (int k = 0; k < len; k++) {
-                    buffer[k] = (byte) text.charAt(i + k);
-                }
-                out.write(buffer, 0, len);
-            }
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
     }
 }

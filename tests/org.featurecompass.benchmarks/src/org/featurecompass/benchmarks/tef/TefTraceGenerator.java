@@ -1,12 +1,12 @@
 package org.featurecompass.benchmarks.tef;
 
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Random;
+
+import org.featurecompass.benchmarks.AsciiOutput;
 
 /**
  * Writes a synthetic, unsorted TEF file of about a requested size, for benchmarks.
@@ -68,7 +68,7 @@ public final class TefTraceGenerator {
 
     private long generate(Path output, long targetBytes) throws IOException {
         long events = 0;
-        try (CountingOutput out = new CountingOutput(Files.newOutputStream(output))) {
+        try (AsciiOutput out = new AsciiOutput(Files.newOutputStream(output))) {
             out.ascii("{\"traceEvents\":[\n"); //$NON-NLS-1$
             out.ascii("{\"ph\":\"M\",\"pid\":1,\"tid\":1,\"name\":\"process_name\",\"args\":{\"name\":\"bench\"}}"); //$NON-NLS-1$
             for (int t = 0; t < THREADS; t++) {
@@ -77,9 +77,9 @@ public final class TefTraceGenerator {
             }
             events++;
             StringBuilder event = new StringBuilder(256);
-            while (out.count < targetBytes) {
+            while (out.count() < targetBytes) {
                 int thread = random.nextInt(THREADS);
-                for (int i = 0; i < BATCH && out.count < targetBytes; i++) {
+                for (int i = 0; i < BATCH && out.count() < targetBytes; i++) {
                     event.setLength(0);
                     nextEvent(thread, event);
                     if (event.length() > 0) {
@@ -157,33 +157,5 @@ public final class TefTraceGenerator {
             out.append('0');
         }
         out.append(frac);
-    }
-
-    /** An output stream that counts bytes and writes ASCII text without encoder overhead. */
-    private static final class CountingOutput implements AutoCloseable {
-        private final OutputStream out;
-        private final byte[] buffer = new byte[1 << 16];
-        long count;
-
-        CountingOutput(OutputStream out) {
-            this.out = new BufferedOutputStream(out, 1 << 20);
-        }
-
-        void ascii(CharSequence text) throws IOException {
-            int n = text.length();
-            for (int i = 0; i < n; i += buffer.length) {
-                int len = Math.min(buffer.length, n - i);
-                for (int k = 0; k < len; k++) {
-                    buffer[k] = (byte) text.charAt(i + k);
-                }
-                out.write(buffer, 0, len);
-            }
-            count += n;
-        }
-
-        @Override
-        public void close() throws IOException {
-            out.close();
-        }
     }
 }
