@@ -47,6 +47,17 @@ KERNEL_EVENTS = {
                                 ("error", "d"), ("rwbs", "s")],
 }
 
+# Packet tracepoints get the IP and TCP headers of the packet too (read through the kernel's BTF
+# type information), so packets can be matched between hosts (Giraldeau 2015, §5.3). At
+# net_dev_queue the network header offset is set; at netif_receive_skb, skb->data points at it.
+NET_HEADER = {"net:net_dev_queue": "$skb->head + $skb->network_header",
+              "net:netif_receive_skb": "$skb->data"}
+NET_FIELDS = [("netns", "u"), ("proto", "u"), ("saddr", "s"), ("daddr", "s"), ("sport", "u"),
+              ("dport", "u"), ("seq", "u"), ("ack_seq", "u"), ("flags", "u")]
+NET_EVENTS = ("net_dev_queue", "netif_receive_skb")
+TCP = 6
+BTF = "/sys/kernel/btf/vmlinux"
+
 SOFTIRQ_NAMES = ["HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET",
                  "SCHED", "HRTIMER", "RCU"]
 INTERRUPT_ENTRY = {"irq_handler_entry": "irq_handler_exit", "softirq_entry": "softirq_exit",
@@ -104,6 +115,44 @@ def feature_probe(binary, probe, phase, id_expr, name_expr):
             + probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}"))
 
 
+def net_probe(tracepoint, fields, exprs, netns):
+    """The probe of a packet tracepoint: its own fields, then the packet's network namespace
+    and, for TCP over IPv4 or IPv6, its addresses, ports, sequence numbers and flags (zeros and
+    empty strings for other packets). With netns, only packets of that namespace are kept."""
+    event = tracepoint.split(":")[1]
+    own_fmt = "\\t".join(PRINTF_FMT[t] for _, t in fields)
+    fmt = own_fmt + "\\t%u\\t%u\\t%s\\t%s\\t%u\\t%u\\t%u\\t%u\\t%u"
+    own = ", ".join(exprs)
+
+    def line(proto, saddr, daddr, th):
+        tcp = (f"bswap({th}->source), bswap({th}->dest), bswap({th}->seq), "
+               f"bswap({th}->ack_seq), *((uint8 *){th} + 13)") if th else "0, 0, 0, 0, 0"
+        return ("printf(\"%s\\t%s\\t%s\\n\", %s, %s, $ns, %s, %s, %s, %s);"
+                % (f"K\\t{event}", HEAD_FMT, fmt, HEAD_ARGS, own, proto, saddr, daddr, tcp))
+
+    other = line("0", '""', '""', None)
+    body = f"""
+  $skb = (struct sk_buff *)args->skbaddr;
+  $nh = {NET_HEADER[tracepoint]};
+  $ns = $skb->dev->nd_net.net->ns.inum;
+  $v = (*(uint8 *)$nh) >> 4;
+  if ($v == 4 && ((struct iphdr *)$nh)->protocol == {TCP}) {{
+    $ip = (struct iphdr *)$nh;
+    $th = (struct tcphdr *)($nh + ($ip->ihl << 2));
+    {line(str(TCP), "ntop(2, $ip->saddr)", "ntop(2, $ip->daddr)", "$th")}
+  }} else {{
+    if ($v == 6 && ((struct ipv6hdr *)$nh)->nexthdr == {TCP}) {{
+      $ip6 = (struct ipv6hdr *)$nh;
+      $t6 = (struct tcphdr *)($nh + 40);
+      {line(str(TCP), "ntop(10, $ip6->saddr.in6_u.u6_addr8)", "ntop(10, $ip6->daddr.in6_u.u6_addr8)", "$t6")}
+    }} else {{
+      {other}
+    }}
+  }}"""
+    guard = f" /((struct sk_buff *)args->skbaddr)->dev->nd_net.net->ns.inum == {netns}/" if netns else ""
+    return f"tracepoint:{tracepoint}{guard}\n{{ $seq = @seq[cpu]++;{body}\n}}"
+
+
 def generate(a):
     probes = usdt_probes(a.binary)
     meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
@@ -145,6 +194,12 @@ def generate(a):
                 exprs.append(f"str({expr})" if available[name] else
                              f"ksym({expr})" if kind == "sym" else expr)
             event = tracepoint.split(":")[1]
+            if tracepoint in NET_HEADER and os.path.exists(BTF):
+                meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields + NET_FIELDS})
+                lines.append(net_probe(tracepoint, fields, exprs, a.netns))
+                continue
+            if tracepoint in NET_HEADER:
+                meta["packetHeaders"] = f"not recorded: no {BTF} (kernel built without BTF)"
             fmt = "\\t".join(PRINTF_FMT[t] for _, t in fields)
             meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields})
             lines.append(f"tracepoint:{tracepoint}\n"
@@ -256,24 +311,38 @@ def target_scope(events, target):
     for ev in sorted(events, key=lambda e: e["ts"]):  # children of children
         if ev["event"] == "sched_process_fork" and ev["args"].get("parent_pid") in tids | tgids:
             tids.add(ev["args"]["child_pid"])
-    wakers = {ev["tid"] for ev in events
-              if ev["event"] in WAKEUPS and ev["args"].get("pid") in tids} - {0}
-    keep_tids = tids | wakers
+    per_cpu = sorted(range(len(events)), key=lambda i: (events[i]["cpu"], events[i]["seq"]))
+    # A task woken from an interrupt was woken by the interrupt, not by the task it interrupted
+    # (which may even belong to another network namespace, i.e. another simulated host).
+    wakers, depth = set(), {}
+    for i in per_cpu:
+        ev = events[i]
+        if ev["event"] in INTERRUPT_ENTRY:
+            depth[ev["cpu"]] = depth.get(ev["cpu"], 0) + 1
+        elif ev["event"] in INTERRUPT_ENTRY.values():
+            depth[ev["cpu"]] = max(0, depth.get(ev["cpu"], 0) - 1)
+        elif (ev["event"] in WAKEUPS and ev["args"].get("pid") in tids
+              and depth.get(ev["cpu"], 0) == 0):
+            wakers.add(ev["tid"])
+    keep_tids = tids | (wakers - {0})
 
     def involved(ev):
+        # TCP packets are kept whoever's context they are seen in: with --net-scope own they
+        # are this host's packets; the graph needs both ends.
         return ev["kind"] == "F" or ev["tid"] in keep_tids or any(
-            ev["args"].get(f) in keep_tids for f in TID_FIELDS if f in ev["args"])
+            ev["args"].get(f) in keep_tids for f in TID_FIELDS if f in ev["args"]) or (
+            ev["event"] in NET_EVENTS and ev["args"].get("proto") == TCP)
 
     keep = [involved(ev) for ev in events]
     stacks = {}  # cpu -> open interrupt entries (indices into events)
-    for i in sorted(range(len(events)), key=lambda i: (events[i]["cpu"], events[i]["seq"])):
+    for i in per_cpu:
         ev, stack = events[i], stacks.setdefault(events[i]["cpu"], [])
         if ev["event"] in INTERRUPT_ENTRY:
             stack.append(i)
         elif ev["event"] in INTERRUPT_ENTRY.values():
             if stack and INTERRUPT_ENTRY[events[stack[-1]]["event"]] == ev["event"]:
                 keep[i] = keep[i] or keep[stack.pop()]
-        elif keep[i] and ev["event"] in WAKEUPS:
+        elif keep[i] and (ev["event"] in WAKEUPS or ev["event"] in NET_EVENTS):
             for j in stack:
                 keep[j] = True
     return [ev for ev, k in zip(events, keep) if k]
@@ -303,6 +372,9 @@ def tef_event(ev):
         args = {"cpu": ev["cpu"], **ev["args"]}
         if ev["event"] in ("softirq_entry", "softirq_exit") and args["vec"] < len(SOFTIRQ_NAMES):
             args["vec_name"] = SOFTIRQ_NAMES[args["vec"]]
+        if ev["event"] in NET_EVENTS and args.get("proto", TCP) != TCP:
+            for name, _ in NET_FIELDS[2:]:
+                args.pop(name, None)
         if "dev" in args:
             args["disk"] = f"{args['dev'] >> 20},{args['dev'] & 0xFFFFF}"
         out["args"] = args
@@ -338,6 +410,9 @@ def convert(a):
     events, after_exit = trim_after_exit(events, target)
     if a.kernel_scope == "target":
         events = target_scope(events, target)
+    for ev in events:
+        ev["ts"] += a.clock_offset_ns
+    ranges = [(t0 + a.clock_offset_ns, t1 + a.clock_offset_ns, n, cpu) for t0, t1, n, cpu in ranges]
     events.sort(key=lambda e: (e["ts"], e["cpu"], e["seq"]))
     lost = [{"name": "Lost events", "cat": "lost", "ph": "X", "ts": t0, "dur": t1 - t0,
              "pid": 0, "tid": 0, "args": {"count": count, "cpu": cpu}}
@@ -356,7 +431,8 @@ def convert(a):
                  "eventsWritten": len(events),
                  "lostEvents": sum(r[2] for r in ranges), "bpftraceLostEvents": bpftrace_lost,
                  "namesFilled": filled, "namesUnresolved": unresolved,
-                 "unparsedLines": len(bad), "unparsedExamples": bad[:5]})
+                 "unparsedLines": len(bad), "unparsedExamples": bad[:5],
+                 "clockOffsetNs": a.clock_offset_ns})
     meta.pop("kernelEvents", None)
     for item in a.info:
         key, _, value = item.partition("=")
@@ -382,12 +458,15 @@ def main():
     g.add_argument("--tracefs", default="/sys/kernel/tracing")
     g.add_argument("--follow-exit", action="store_true", help="stop when --target exits")
     g.add_argument("--duration", type=int, help="stop after this many seconds")
+    g.add_argument("--netns", type=int, help="record only packets of this network namespace (inode)")
     g.add_argument("--meta", required=True, help="metadata JSON for the convert step")
     g.add_argument("-o", "--output", required=True)
     c = sub.add_parser("convert", help="convert bpftrace output to TEF JSON")
     c.add_argument("raw", help="bpftrace output of the generated program")
     c.add_argument("--meta", required=True, help="metadata JSON written by gen (and fc-record)")
     c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
+    c.add_argument("--clock-offset-ns", type=int, default=0,
+                   help="add this to every timestamp (to test clock synchronisation)")
     c.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
                    help="extra metadata; integer values are written as numbers")
     c.add_argument("-o", "--output", required=True)

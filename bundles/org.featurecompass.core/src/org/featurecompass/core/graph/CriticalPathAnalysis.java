@@ -66,7 +66,7 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
 
     @Override
     public boolean canExecute(ITmfTrace trace) {
-        return trace instanceof IKernelTrace;
+        return ExecutionGraphAnalysis.appliesTo(trace);
     }
 
     @Override
@@ -100,9 +100,11 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
             return false;
         }
         monitor.setTaskName(NLS.bind(Messages.CriticalPathAnalysis_TaskName, query.tid()));
-        CriticalPathResult result = CriticalPathResult.compute(graph.graph(), graph.host(), query);
+        String host = query.host();
+        String threadHost = host == null ? graph.host() : host;
+        CriticalPathResult result = CriticalPathResult.compute(graph.graph(), threadHost, query);
         if (result == null) {
-            ErrorLog.info(NLS.bind(Messages.CriticalPathAnalysis_NoSuchThread, query.tid(), graph.host()));
+            ErrorLog.info(NLS.bind(Messages.CriticalPathAnalysis_NoSuchThread, query.tid(), threadHost));
         }
         synchronized (this) {
             if (Objects.equals(query, fQuery)) {

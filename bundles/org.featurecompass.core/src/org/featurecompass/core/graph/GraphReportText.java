@@ -3,8 +3,10 @@ package org.featurecompass.core.graph;
 import java.util.StringJoiner;
 
 import org.featurecompass.model.graph.builder.GraphBuildReport;
+import org.featurecompass.model.graph.network.MatchReport;
+import org.featurecompass.model.graph.network.NetworkLinkReport;
 
-/** Renders the anomalies of a {@link GraphBuildReport} for the Error Log and the views. */
+/** Renders the anomalies of a {@link GraphBuildReport} and the packet counts of a {@link NetworkLinkReport} for the Error Log and the views. */
 public final class GraphReportText {
 
     private GraphReportText() {
@@ -40,6 +42,25 @@ public final class GraphReportText {
         add(text, report.selfWakeups(), "self wake-ups"); //$NON-NLS-1$
         add(text, report.spuriousWakeups(), "wake-ups of tasks not blocked"); //$NON-NLS-1$
         add(text, report.statedumpsOfKnownTasks(), "statedump entries of known tasks"); //$NON-NLS-1$
+        return text.toString();
+    }
+
+    /**
+     * @param report what became of a graph's TCP packets
+     * @return the packet counts and every packet not turned into a network edge, one phrase
+     */
+    public static String network(NetworkLinkReport report) {
+        MatchReport m = report.matching();
+        StringJoiner text = new StringJoiner(", "); //$NON-NLS-1$
+        text.add(String.format("%,d segments sent, %,d received, %,d matched, %,d network edges", //$NON-NLS-1$
+                m.sends(), m.receives(), m.matched(), report.linkable()));
+        add(text, m.unmatchedSends(), "sends never received"); //$NON-NLS-1$
+        add(text, m.unmatchedReceives(), "receptions never seen sent"); //$NON-NLS-1$
+        add(text, m.retransmissions(), "retransmissions"); //$NON-NLS-1$
+        add(text, m.duplicateSends() + m.duplicateReceives(), "duplicates ignored"); //$NON-NLS-1$
+        add(text, report.sendsWithoutContext(), "sends with no known sending task"); //$NON-NLS-1$
+        add(text, report.receivedBeforeSent(), "receptions before their send in the common time"); //$NON-NLS-1$
+        add(text, report.receivesNotLinked(), "matched receptions not linked"); //$NON-NLS-1$
         return text.toString();
     }
 

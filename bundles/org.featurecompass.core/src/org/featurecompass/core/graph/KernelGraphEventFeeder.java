@@ -17,6 +17,9 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
 import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
 import org.featurecompass.model.graph.builder.TaskStatus;
 import org.featurecompass.model.graph.builder.WakeupEventKind;
+import org.featurecompass.model.graph.network.NetworkLinker;
+import org.featurecompass.model.graph.network.PacketLayer;
+import org.featurecompass.model.graph.network.TcpSegmentKey;
 
 /**
  * Translates the events of one kernel trace, read through Trace Compass, into calls of the
@@ -41,13 +44,16 @@ public final class KernelGraphEventFeeder {
     /** What an event name means to the builder. */
     private enum Role {
         SWITCH, WAKEUP, WAKEUP_NEW, FORK, EXEC, EXIT, STATEDUMP, IRQ_ENTRY, IRQ_EXIT, SOFTIRQ_ENTRY, SOFTIRQ_EXIT,
-        HRTIMER_ENTRY, HRTIMER_EXIT, IPI_ENTRY, IPI_EXIT
+        HRTIMER_ENTRY, HRTIMER_EXIT, IPI_ENTRY, IPI_EXIT, PACKET_SEND, PACKET_RECEIVE
     }
 
     private final ExecutionGraphBuilder fBuilder;
     private final IKernelAnalysisEventLayout fLayout;
     private final Map<String, Role> fRoles = new HashMap<>();
     private final Map<String, WakeupEventKind> fWakeupKinds = new HashMap<>();
+    private @Nullable NetworkLinker fLinker;
+    private @Nullable TcpSegmentReader fSegments;
+    private long fNonTcpPackets;
     private long fMalformed;
     private long fFirstMalformedNs = -1;
 
@@ -84,6 +90,33 @@ public final class KernelGraphEventFeeder {
         for (String name : layout.getIPIIrqVectorsExits()) {
             fRoles.put(name, Role.IPI_EXIT);
         }
+    }
+
+    /**
+     * Also feeds the trace's TCP packets to a linker, which adds network edges (Giraldeau 2015,
+     * §5.3.2, Algorithm 3). Packets that are not TCP segments are counted, not linked.
+     *
+     * @param linker the linker shared by the builders of every host of the graph
+     * @param packets the packet events of this trace (one layer per trace)
+     */
+    public void linkPackets(NetworkLinker linker, PacketLayer packets) {
+        fLinker = linker;
+        fSegments = new TcpSegmentReader(fLayout);
+        fRoles.put(packets.sendEvent(), Role.PACKET_SEND);
+        fRoles.put(packets.receiveEvent(), Role.PACKET_RECEIVE);
+    }
+
+    /**
+     * @param declaredEvents the trace's declared event types
+     * @return the layer of its packet events, or empty if it records none
+     */
+    public static Optional<PacketLayer> selectPacketLayer(Collection<? extends ITmfEventType> declaredEvents) {
+        Set<String> present = new HashSet<>();
+        for (ITmfEventType type : declaredEvents) {
+            present.add(type.getName());
+        }
+        PacketLayer layer = PacketLayer.select(present);
+        return layer == null ? Optional.empty() : Optional.of(layer);
     }
 
     /**
@@ -130,7 +163,17 @@ public final class KernelGraphEventFeeder {
      * @param cpu its CPU, or {@code null} if the trace does not say
      */
     public void accept(ITmfEvent event, @Nullable Integer cpu) {
-        long ts = event.getTimestamp().toNanos();
+        accept(event, cpu, event.getTimestamp().toNanos());
+    }
+
+    /**
+     * Feeds one event whose time is given in another clock, in that clock's order.
+     *
+     * @param event the event
+     * @param cpu its CPU, or {@code null} if the trace does not say
+     * @param ts its time in the graph's clock (e.g. synchronised across hosts), ns
+     */
+    public void accept(ITmfEvent event, @Nullable Integer cpu, long ts) {
         if (event instanceof ITmfLostEvent lost) {
             if (cpu == null) {
                 malformed(ts);
@@ -155,6 +198,11 @@ public final class KernelGraphEventFeeder {
         if (!dispatch(role, ts, cpu, event.getName(), content)) {
             malformed(ts);
         }
+    }
+
+    /** @return packet events that were not TCP segments (other protocols), not linked */
+    public long nonTcpPackets() {
+        return fNonTcpPackets;
     }
 
     /** @return events skipped for lack of a field (or of a CPU) the builder needs */
@@ -223,8 +271,28 @@ public final class KernelGraphEventFeeder {
             fBuilder.exit(ts, cpu, tid);
             return true;
         }
+        case PACKET_SEND:
+        case PACKET_RECEIVE:
+            packet(role, ts, cpu, content);
+            return true;
         default:
             return interrupt(role, ts, cpu, content);
+        }
+    }
+
+    private void packet(Role role, long ts, int cpu, ITmfEventField content) {
+        NetworkLinker linker = fLinker;
+        TcpSegmentReader segments = fSegments;
+        if (linker == null || segments == null) {
+            return;
+        }
+        TcpSegmentKey key = segments.read(content);
+        if (key == null) {
+            fNonTcpPackets++;
+        } else if (role == Role.PACKET_SEND) {
+            linker.send(fBuilder, ts, cpu, key);
+        } else {
+            linker.receive(fBuilder, ts, cpu, key);
         }
     }
 

@@ -16,6 +16,10 @@ public final class Messages extends NLS {
     public static String ExecutionGraphAnalysis_Failed;
     public static String ExecutionGraphAnalysis_MalformedEvents;
     public static String ExecutionGraphAnalysis_Anomalies;
+    public static String ExecutionGraphAnalysis_SyncTaskName;
+    public static String ExecutionGraphAnalysis_SameHost;
+    public static String ExecutionGraphAnalysis_SyncProblem;
+    public static String ExecutionGraphAnalysis_Packets;
     public static String CriticalPathAnalysis_HelpText;
     public static String CriticalPathAnalysis_WaitingForGraph;
     public static String CriticalPathAnalysis_TaskName;

@@ -10,6 +10,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.eclipse.core.resources.IProject;
@@ -49,8 +50,12 @@ public class TefKernelTrace extends TefTmfTrace implements IKernelTrace, ITmfTra
     private static final Pattern RECORDER_SIGNATURE = Pattern.compile("\"recorder\"\\s*:\\s*\"fc-record\""); //$NON-NLS-1$
     private static final int RECORDING_CONFIDENCE = 100;
     private static final String KERNEL_CATEGORY = "kernel"; //$NON-NLS-1$
+    /** The recorder's host id ({@code fc-record --host}), in the raw text of {@code otherData}. */
+    private static final Pattern HOST_ID = Pattern.compile("\"hostId\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\""); //$NON-NLS-1$
+    private static final String OTHER_DATA = "otherData"; //$NON-NLS-1$
 
     private @Nullable Set<ITmfEventType> fKernelEventTypes;
+    private volatile @Nullable String fHostId;
 
     @Override
     public IStatus validate(@Nullable IProject project, @Nullable String path) {
@@ -105,6 +110,33 @@ public class TefKernelTrace extends TefTmfTrace implements IKernelTrace, ITmfTra
             fKernelEventTypes = types;
         }
         return types;
+    }
+
+    /**
+     * The host the recorder ran on ({@code hostId} in {@code otherData}): traces of several hosts
+     * in one experiment are told apart, and their clocks synchronised, by it. Recordings without
+     * it fall back to Trace Compass's default.
+     */
+    @Override
+    public String getHostId() {
+        String known = fHostId;
+        if (known != null) {
+            return known;
+        }
+        TefTrace reader = readerIfOpen();
+        if (reader == null) {
+            return super.getHostId();
+        }
+        String host = super.getHostId();
+        String otherData = reader.metadata().topLevelFields().get(OTHER_DATA);
+        if (otherData != null) {
+            Matcher recorded = HOST_ID.matcher(otherData);
+            if (recorded.find() && !recorded.group(1).isEmpty()) {
+                host = recorded.group(1);
+            }
+        }
+        fHostId = host;
+        return host;
     }
 
     @Override

@@ -159,6 +159,11 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         return keys;
     }
 
+    /** @return the reader, or null before {@link #initTrace} succeeded */
+    protected @Nullable TefTrace readerIfOpen() {
+        return fReader;
+    }
+
     /** @return the reader, once {@link #initTrace} succeeded */
     public TefTrace getReader() {
         TefTrace reader = fReader;

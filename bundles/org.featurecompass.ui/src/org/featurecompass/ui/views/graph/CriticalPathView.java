@@ -75,6 +75,8 @@ public class CriticalPathView extends TmfView {
 
     private @Nullable ITmfTrace fTrace;
     private @Nullable Long fTid;
+    /** Host of the followed thread; null: the trace's own (or an experiment's reference) host. */
+    private @Nullable String fHost;
     private @Nullable Job fJob;
     private volatile @Nullable CriticalPathResult fShown;
 
@@ -170,7 +172,16 @@ public class CriticalPathView extends TmfView {
      * @param tid the thread id
      */
     public void followThread(long tid) {
+        followThread(tid, null);
+    }
+
+    /**
+     * @param tid the thread id
+     * @param host its host (in an experiment of several hosts), or null for the trace's own
+     */
+    private void followThread(long tid, @Nullable String host) {
         fTid = tid;
+        fHost = host;
         Text text = fTidText;
         if (text != null && !text.isDisposed() && !text.getText().equals(Long.toString(tid))) {
             text.setText(Long.toString(tid));
@@ -181,7 +192,8 @@ public class CriticalPathView extends TmfView {
     /** @param signal a thread was followed in a thread-bearing view (Control Flow, Resources) */
     @TmfSignalHandler
     public void threadSelected(TmfThreadSelectedSignal signal) {
-        Display.getDefault().asyncExec(() -> followThread(signal.getThreadId()));
+        String host = signal.getTraceHost();
+        Display.getDefault().asyncExec(() -> followThread(signal.getThreadId(), host));
     }
 
     /**
@@ -219,6 +231,7 @@ public class CriticalPathView extends TmfView {
         }
         fTrace = trace;
         fTid = null;
+        fHost = null;
         Display.getDefault().asyncExec(() -> show(null, Messages.CriticalPathView_NoThread));
     }
 
@@ -235,7 +248,8 @@ public class CriticalPathView extends TmfView {
         long begin = Math.min(selection.getStartTime().toNanos(), selection.getEndTime().toNanos());
         long end = Math.max(selection.getStartTime().toNanos(), selection.getEndTime().toNanos());
         boolean range = end > begin;
-        CriticalPathQuery query = new CriticalPathQuery(tid, range ? begin : Long.MIN_VALUE, range ? end : Long.MAX_VALUE, variant);
+        CriticalPathQuery query = new CriticalPathQuery(tid, range ? begin : Long.MIN_VALUE, range ? end : Long.MAX_VALUE, variant,
+                fHost);
         CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, CriticalPathAnalysis.class,
                 CriticalPathAnalysis.ID);
         if (module == null) {

@@ -1,0 +1,244 @@
+package org.featurecompass.core.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
+import org.featurecompass.core.BpfRecorder;
+import org.featurecompass.core.KernelTraceFixture;
+import org.featurecompass.core.tef.TefKernelTrace;
+import org.featurecompass.core.tef.TefTmfEvent;
+import org.featurecompass.model.graph.EdgeLabel;
+import org.featurecompass.model.graph.critical.PathSegment;
+import org.featurecompass.model.graph.network.LinearTransform;
+import org.featurecompass.model.graph.network.NetworkLinkReport;
+import org.featurecompass.model.graph.network.PairSync;
+import org.featurecompass.model.graph.network.SyncResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records a TCP client and server (tools/record/demo/fc-netdemo) for real with the eBPF recorder
+ * and checks their execution graph and critical paths (Giraldeau 2015, §4.3 and §5.3): the
+ * client blocks on each request; the server sleeps (a timer wait), takes a lock its holder
+ * thread keeps while it works, and writes a file with fsync (a block-device wait). The client's
+ * path over a request must go through the network to the server and show that work with the
+ * right wait reasons.
+ * <ul>
+ * <li>Loopback: one recording of both processes on this host.</li>
+ * <li>Two hosts: each a network namespace joined by a veth pair, each with its own recorder,
+ * one of them with a clock offset of {@value #CLOCK_OFFSET_NS} ns; opened as one Trace Compass
+ * experiment, the clocks must be synchronised back, packets matched and the path cross hosts.</li>
+ * </ul>
+ * Skips only when the kernel refuses BPF programs.
+ */
+class NetworkPathRecordingTest {
+
+    private static final int REQUESTS = 3;
+    private static final String SLEEP_MS = "20";
+    private static final String HOLD_MS = "30";
+    private static final long CLOCK_OFFSET_NS = 1_500_000_000L;
+
+    /** A region instance of the recording: the client's request, in the trace's clock. */
+    private record Request(long tid, long startNs, long endNs) {
+    }
+
+    @Test
+    void loopbackClientAndServer(@TempDir Path out) throws Exception {
+        BpfRecorder.assumeBpf();
+        Path tools = BpfRecorder.tools();
+        Path recording = out.resolve("loopback.json");
+        BpfRecorder.run(tools, 300, "./fc-record", "--kernel", "--kernel-scope", "target", "--host", "loop", "-o",
+                recording.toString(), "--", tools.resolve("demo/fc-netdemo").toString(), "both", "--requests",
+                Integer.toString(REQUESTS), "--sleep-ms", SLEEP_MS, "--hold-ms", HOLD_MS, "--io", out.resolve("io.tmp").toString());
+        TefKernelTrace trace = open(recording);
+        try {
+            assertEquals("loop", trace.getHostId(), "host id from the recording's otherData");
+            ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(trace, ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID);
+            NetworkLinkReport network = graph.network();
+            assertNotNull(network, "the recording has packet events");
+            // Per request: the request and the reply (plus ACKs); the handshake and close add more.
+            assertTrue(network.matching().matched() >= 2 * REQUESTS, network.toString());
+            assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
+            assertEquals(0, network.matching().unmatchedSends() + network.matching().unmatchedReceives(),
+                    "on loopback every segment sent is received: " + network);
+            checkPaths(graph, "loop", "loop", requests(trace));
+        } finally {
+            trace.dispose();
+        }
+    }
+
+    @Test
+    void twoHostsInNetworkNamespaces(@TempDir Path out) throws Exception {
+        BpfRecorder.assumeBpf();
+        Path tools = BpfRecorder.tools();
+        String suffix = Long.toString(ProcessHandle.current().pid());
+        String client = "fcA" + suffix;
+        String server = "fcB" + suffix;
+        try {
+            twoHosts(tools, client, server);
+            Path clientTrace = out.resolve("client.json");
+            Path serverTrace = out.resolve("server.json");
+            Process serverRecorder = BpfRecorder.start(tools, "nsenter", "--net=/run/netns/" + server, "./fc-record", "--kernel",
+                    "--kernel-scope", "target", "--net-scope", "own", "--host", "server", "-o", serverTrace.toString(), "--",
+                    tools.resolve("demo/fc-netdemo").toString(), "server", "--port", "7077", "--requests", Integer.toString(REQUESTS),
+                    "--sleep-ms", SLEEP_MS, "--hold-ms", HOLD_MS, "--io", out.resolve("io.tmp").toString());
+            BpfRecorder.run(tools, 300, "nsenter", "--net=/run/netns/" + client, "./fc-record", "--kernel", "--kernel-scope", "target",
+                    "--net-scope", "own", "--host", "client", "--clock-offset-ns", Long.toString(CLOCK_OFFSET_NS), "-o",
+                    clientTrace.toString(), "--", tools.resolve("demo/fc-netdemo").toString(), "client", "--host", "10.77.0.2",
+                    "--port", "7077", "--requests", Integer.toString(REQUESTS));
+            BpfRecorder.await(serverRecorder, 120, "fc-record of the server");
+
+            TefKernelTrace a = open(clientTrace);
+            TefKernelTrace b = open(serverTrace);
+            TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { a, b }, //$NON-NLS-1$
+                    TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+            try {
+                experiment.traceOpened(new TmfTraceOpenedSignal(this, experiment, null));
+                ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(experiment, ExecutionGraphAnalysis.class,
+                        ExecutionGraphAnalysis.ID);
+                SyncResult sync = graph.sync();
+                assertNotNull(sync);
+                assertTrue(sync.isComplete(), sync.problems().toString());
+                assertEquals("client", sync.reference(), "the first trace's host is the reference");
+                List<Request> requests = requests(a);
+                checkClockOffset(sync, requests.get(0).startNs() - CLOCK_OFFSET_NS);
+                NetworkLinkReport network = graph.network();
+                assertNotNull(network);
+                assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
+                checkPaths(graph, "client", "server", requests);
+            } finally {
+                experiment.dispose();
+            }
+        } finally {
+            BpfRecorder.run(tools, 30, "ip", "netns", "del", client);
+            BpfRecorder.run(tools, 30, "ip", "netns", "del", server);
+        }
+    }
+
+    /** Two network namespaces joined by a veth pair: the client at 10.77.0.1, the server at 10.77.0.2. */
+    private static void twoHosts(Path dir, String client, String server) throws IOException, InterruptedException {
+        String[][] commands = { { "ip", "netns", "add", client }, { "ip", "netns", "add", server },
+                { "ip", "link", "add", "veth-" + client, "netns", client, "type", "veth", "peer", "name", "veth-" + server, "netns", server },
+                { "ip", "-n", client, "addr", "add", "10.77.0.1/24", "dev", "veth-" + client },
+                { "ip", "-n", server, "addr", "add", "10.77.0.2/24", "dev", "veth-" + server },
+                { "ip", "-n", client, "link", "set", "veth-" + client, "up" }, { "ip", "-n", server, "link", "set", "veth-" + server, "up" },
+                { "ip", "-n", client, "link", "set", "lo", "up" }, { "ip", "-n", server, "link", "set", "lo", "up" } };
+        for (String[] command : commands) {
+            BpfRecorder.run(dir, 30, command);
+        }
+    }
+
+    /**
+     * The client recording's clock runs {@link #CLOCK_OFFSET_NS} ahead of the server's (both are
+     * this machine's CLOCK_MONOTONIC otherwise), so the server's transform to the client's clock
+     * must add that offset, within the accuracy the convex hull reports.
+     */
+    private static void checkClockOffset(SyncResult sync, long serverNs) {
+        LinearTransform server = sync.transform("server");
+        assertNotNull(server);
+        PairSync pair = sync.pairs().get(0);
+        long shift = server.apply(serverNs) - serverNs;
+        // The band of separating lines, plus the slope's uncertainty over the recording (< 1 s).
+        double tolerance = pair.offsetHalfWidthNs() * 2 + (pair.slopeMax() - pair.slopeMin()) * 1e9 + 1_000;
+        assertTrue(Math.abs(shift - CLOCK_OFFSET_NS) <= tolerance,
+                "recovered offset " + shift + " ns, applied " + CLOCK_OFFSET_NS + " ns, tolerance " + tolerance + " ns");
+    }
+
+    /**
+     * The client's bounded paths over its requests must reach the server through the network and
+     * show its work: the server running, the holder thread running (the lock) and block-device
+     * waits (the fsync).
+     * <p>
+     * Known gap, not asserted: the server's 20 ms sleep should be a TIMER wait, but in recordings
+     * with every kernel tracepoint the recorder does not capture the sleep's wake-up
+     * ({@code hrtimer_expire_entry} of {@code hrtimer_wakeup} and {@code sched_waking}) when the
+     * timer fires on a busy CPU, although a bpftrace program with only those probes does (see
+     * doc/recorder.md, "Known gaps"). The builder then reports a task switched in with no wake-up,
+     * and the path follows whatever preempted the server instead, so the holder's 30 ms may be
+     * only partly on it.
+     */
+    private static void checkPaths(ExecutionGraphAnalysis.Result graph, String clientHost, String serverHost, List<Request> requests) {
+        assertEquals(REQUESTS, requests.size());
+        Map<EdgeLabel, Long> serverTime = new EnumMap<>(EdgeLabel.class);
+        Map<String, Long> runningByWorker = new TreeMap<>();
+        StringBuilder paths = new StringBuilder();
+        for (Request request : requests) {
+            CriticalPathQuery query = new CriticalPathQuery(request.tid(), request.startNs(), request.endNs(), PathVariant.BOUNDED,
+                    clientHost);
+            CriticalPathResult result = CriticalPathResult.compute(graph.graph(), clientHost, query);
+            assertNotNull(result, "the client thread is in the graph");
+            boolean reachesServer = false;
+            for (PathSegment segment : result.path().segments()) {
+                if (segment.worker().host().equals(serverHost) && !segment.worker().name().equals("client")) { //$NON-NLS-1$
+                    serverTime.merge(segment.label(), segment.durationNs(), Long::sum);
+                    reachesServer |= segment.worker().name().equals("server"); //$NON-NLS-1$
+                }
+                if (segment.label() == EdgeLabel.RUNNING) {
+                    runningByWorker.merge(segment.worker().name(), segment.durationNs(), Long::sum);
+                }
+            }
+            paths.append(describe(result)).append('\n');
+            assertTrue(reachesServer, "every request's path reaches the server:\n" + describe(result));
+        }
+        String all = paths.toString();
+        assertTrue(runningByWorker.getOrDefault("server", 0L) > 0, "the server runs on the paths:\n" + all); //$NON-NLS-1$
+        assertTrue(runningByWorker.getOrDefault("holder", 0L) > 0, //$NON-NLS-1$
+                "the lock holder's work is on the paths:\n" + all);
+        assertTrue(serverTime.getOrDefault(EdgeLabel.BLOCK_DEVICE, 0L) > 0, "the fsyncs are block-device waits:\n" + all);
+    }
+
+    private static String describe(CriticalPathResult result) {
+        StringBuilder text = new StringBuilder();
+        for (PathSegment segment : result.path().segments()) {
+            text.append(String.format("%s/%s %d %s %,d ns%n", segment.worker().host(), segment.worker().name(), segment.worker().tid(),
+                    segment.label(), segment.durationNs()));
+        }
+        return text.toString();
+    }
+
+    private static TefKernelTrace open(Path recording) throws Exception {
+        TefKernelTrace trace = new TefKernelTrace();
+        trace.initTrace(null, recording.toString(), TmfEvent.class);
+        trace.traceOpened(new TmfTraceOpenedSignal(NetworkPathRecordingTest.class, trace, null));
+        return trace;
+    }
+
+    /** The client's {@code FR(Request)} instances, from the recording's feature events. */
+    private static List<Request> requests(TefKernelTrace trace) {
+        List<Request> requests = new ArrayList<>();
+        @Nullable Long open = null;
+        ITmfContext context = trace.seekEvent(0L);
+        ITmfEvent event;
+        while ((event = trace.getNext(context)) != null) {
+            if (event instanceof TefTmfEvent tef && "Feature".equals(tef.getTefEvent().category()) //$NON-NLS-1$
+                    && "FR(Request)".equals(event.getName())) { //$NON-NLS-1$
+                long ts = event.getTimestamp().toNanos();
+                String tid = tef.getTefEvent().tid();
+                if ("B".equals(tef.getTefEvent().phaseText())) { //$NON-NLS-1$
+                    open = ts;
+                } else if (open != null && tid != null) {
+                    requests.add(new Request(Long.parseLong(tid), open, ts));
+                    open = null;
+                }
+            }
+        }
+        context.dispose();
+        return requests;
+    }
+}
