@@ -16,6 +16,8 @@ needed=(
   "gcc:gcc"
   "make:make"
   "python3:python3"
+  "ip:iproute2"
+  "nsenter:util-linux"
   "/usr/include/x86_64-linux-gnu/sys/sdt.h:systemtap-sdt-dev"
   "/usr/share/keyrings/debian-archive-keyring.gpg:debian-archive-keyring"
   "/usr/lib/python3/dist-packages/venv/__init__.py:python3-venv"
