@@ -51,4 +51,30 @@ class DurationAccumulatorTest {
         assertEquals(0.0, single.snapshot().mean(), 0);
         assertTrue(Double.isNaN(single.snapshot().standardDeviation()));
     }
+
+    /** Two halves merged give what one accumulator of the whole sample gives (Chan et al. 1979). */
+    @Test
+    void mergesTwoAccumulators() {
+        long[] sample = { 1_000_000_000_004L, 7, 13, 16, 2, 4, 4, 4, 5, 5, 7, 9 };
+        DurationAccumulator whole = new DurationAccumulator();
+        DurationAccumulator first = new DurationAccumulator();
+        DurationAccumulator second = new DurationAccumulator();
+        for (int i = 0; i < sample.length; i++) {
+            whole.add(sample[i]);
+            (i < 5 ? first : second).add(sample[i]);
+        }
+        first.addAll(second);
+        first.addAll(new DurationAccumulator());
+        DurationStatistics merged = first.snapshot();
+        DurationStatistics expected = whole.snapshot();
+        assertEquals(expected.count(), merged.count());
+        assertEquals(expected.sumNs(), merged.sumNs());
+        assertEquals(expected.minNs(), merged.minNs());
+        assertEquals(expected.maxNs(), merged.maxNs());
+        assertEquals(expected.mean(), merged.mean(), 1e-3);
+        assertEquals(expected.standardDeviation(), merged.standardDeviation(), expected.standardDeviation() * 1e-12);
+        DurationAccumulator empty = new DurationAccumulator();
+        empty.addAll(second);
+        assertEquals(second.snapshot(), empty.snapshot());
+    }
 }

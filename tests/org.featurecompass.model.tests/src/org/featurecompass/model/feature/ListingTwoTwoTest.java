@@ -31,7 +31,7 @@ class ListingTwoTwoTest {
     private static final long R3 = 13;
     private static final long R4 = 14;
 
-    private static RegionTrace bothFeatures() {
+    static RegionTrace bothFeatures() {
         return new RegionTrace()
                 .begin(0, BASE, "Base")
                 .begin(0, R1, "FR(A)").end(2 * S, R1, "FR(A)")
