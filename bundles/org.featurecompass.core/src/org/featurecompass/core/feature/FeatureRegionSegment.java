@@ -14,7 +14,7 @@ import org.featurecompass.model.feature.RegionInstance;
  */
 public final class FeatureRegionSegment implements INamedSegment {
 
-    private static final long serialVersionUID = 1L;
+    private static final long serialVersionUID = 2L;
 
     private final long fStart;
     private final long fEnd;
@@ -28,6 +28,7 @@ public final class FeatureRegionSegment implements INamedSegment {
     private final long fExclusiveNs;
     private final long fParentSerial;
     private final long fSerial;
+    private final long fCloseRank;
     private final @Nullable String fUuid;
     private final boolean fTruncatedAtStart;
     private final boolean fTruncatedAtEnd;
@@ -36,8 +37,10 @@ public final class FeatureRegionSegment implements INamedSegment {
 
     /**
      * @param instance the model's region instance
+     * @param closeRank order of the instance among the instances the analysis closed (0-based),
+     *            so that they can be replayed in close order ({@link FeatureStackTreeQuery})
      */
-    public FeatureRegionSegment(RegionInstance instance) {
+    public FeatureRegionSegment(RegionInstance instance, long closeRank) {
         fStart = instance.startNs();
         fEnd = instance.endNs();
         fRegionId = instance.region().id();
@@ -50,6 +53,7 @@ public final class FeatureRegionSegment implements INamedSegment {
         fExclusiveNs = instance.exclusiveNs();
         fParentSerial = instance.parentSerial();
         fSerial = instance.serial();
+        fCloseRank = closeRank;
         fUuid = instance.uuid();
         fTruncatedAtStart = instance.truncatedAtStart();
         fTruncatedAtEnd = instance.truncatedAtEnd();
@@ -88,6 +92,11 @@ public final class FeatureRegionSegment implements INamedSegment {
         return FeatureSet.parseInteraction(fInteraction);
     }
 
+    /** @return {@link #getInteraction()} in its canonical text form, unparsed */
+    String getInteractionText() {
+        return fInteraction;
+    }
+
     /** @return process id */
     public int getPid() {
         return fPid;
@@ -111,6 +120,11 @@ public final class FeatureRegionSegment implements INamedSegment {
     /** @return order of the begin among all begins (0-based) */
     public long getSerial() {
         return fSerial;
+    }
+
+    /** @return order among the instances as the analysis closed them (0-based): children before parents */
+    public long getCloseRank() {
+        return fCloseRank;
     }
 
     /** @return {@link #getSerial()} of the enclosing instance, or {@link RegionInstance#NO_PARENT} */

@@ -1,5 +1,6 @@
 package org.featurecompass.core.feature;
 
+import java.util.EnumMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -15,12 +16,17 @@ import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.feature.RegionEventConverter.Problem;
 import org.featurecompass.core.feature.RegionEventConverter.ProblemCount;
 import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.feature.FeatureStackTreeBuilder;
 import org.featurecompass.model.feature.MatchingAnomalies;
 
 /**
  * Feature-region instances of a TEF trace as a Trace Compass segment store (one
  * {@link FeatureRegionSegment} per instance, Kaufmann 2022 §2.3.2), plus the whole-trace
- * {@link FeatureStatistics} computed in the same pass. Trace Compass's segment-store views
+ * {@link FeatureStatistics} and feature-set stack trees (the Feature Flame Graph, §3.4) computed in
+ * the same pass. Segments keep the order in which the analysis closed them, so that the stack
+ * tree of any time range can be rebuilt from the store ({@link FeatureStackTreeQuery}). Trace Compass's segment-store views
  * (latency table, scatter, density, statistics) work on the store unchanged.
  * <p>
  * Problems are never silent: unmatched ends, unclosed begins, non-LIFO closes, instances spanning
@@ -33,10 +39,20 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
     public static final String ID = "org.featurecompass.core.feature.segments"; //$NON-NLS-1$
 
     private volatile @Nullable FeatureStatistics fStatistics;
+    private volatile @Nullable Map<FeatureStackFrameKind, FeatureStackTree> fStackTrees;
 
     /** @return the whole-trace statistics, or null until the analysis completed */
     public @Nullable FeatureStatistics getStatistics() {
         return fStatistics;
+    }
+
+    /**
+     * @param kind what a frame is
+     * @return the whole-trace stack tree of region instances, or null until the analysis completed
+     */
+    public @Nullable FeatureStackTree getStackTree(FeatureStackFrameKind kind) {
+        Map<FeatureStackFrameKind, FeatureStackTree> trees = fStackTrees;
+        return trees == null ? null : trees.get(kind);
     }
 
     @Override
@@ -61,12 +77,24 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
         if (trace == null) {
             return false;
         }
-        FeatureStatistics statistics = FeatureRegionPass.run(trace, null,
-                instance -> segmentStore.add(new FeatureRegionSegment(instance)), monitor);
+        Map<FeatureStackFrameKind, FeatureStackTreeBuilder> builders = new EnumMap<>(FeatureStackFrameKind.class);
+        for (FeatureStackFrameKind kind : FeatureStackFrameKind.values()) {
+            builders.put(kind, new FeatureStackTreeBuilder(kind, null));
+        }
+        long[] closed = { 0 };
+        FeatureStatistics statistics = FeatureRegionPass.run(trace, null, instance -> {
+            segmentStore.add(new FeatureRegionSegment(instance, closed[0]++));
+            for (FeatureStackTreeBuilder builder : builders.values()) {
+                builder.add(instance);
+            }
+        }, monitor);
         if (statistics == null) {
             return false;
         }
         logProblems(trace.getName(), statistics);
+        Map<FeatureStackFrameKind, FeatureStackTree> trees = new EnumMap<>(FeatureStackFrameKind.class);
+        builders.forEach((kind, builder) -> trees.put(kind, builder.build()));
+        fStackTrees = trees;
         fStatistics = statistics;
         return true;
     }

@@ -42,6 +42,7 @@ public final class Messages extends NLS {
     public static String FeatureRegionStateProvider_Refused;
     public static String FeatureRegionStateProvider_RefusedCount;
     public static String FeatureRegionStateAnalysis_HelpText;
+    public static String FeatureStackTreeQuery_TaskName;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -122,7 +122,8 @@ final class FeatureTraceFixture implements AutoCloseable {
         return quark < 0 ? null : ss.querySingleState(t, quark).getValue();
     }
 
-    private FeatureRegionSegmentAnalysis segmentModule() {
+    /** @return the segment analysis, completed */
+    FeatureRegionSegmentAnalysis segmentModule() {
         FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(fTrace,
                 FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID);
         if (module == null) {
