@@ -1,6 +1,7 @@
 package org.featurecompass.model.feature;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -28,16 +29,19 @@ import org.eclipse.jdt.annotation.Nullable;
  * only, their time being a lower bound.</li>
  * </ul>
  * The root is synthetic: no frame, depth -1, its inclusive time the sum of the outermost frames.
- * Nodes are filled by {@link FeatureStackTreeBuilder} and read-only once the tree is built.
+ * Nodes are filled by {@link FeatureStackTreeBuilder} and read-only once the tree is built. The
+ * builder creates a node per open instance with closed descendants, so the internals are
+ * allocated on first use and the usual single thread and single region are kept in fields.
  */
 public final class FeatureStackNode {
 
     private static final Comparator<FeatureStackNode> WIDEST_FIRST = Comparator
             .comparingLong(FeatureStackNode::inclusiveNs).reversed().thenComparing(FeatureStackNode::frame);
+    private static final long NO_THREAD = Long.MIN_VALUE;
 
     private final FeatureSet fFrame;
-    private final @Nullable FeatureStackNode fParent;
-    private Map<FeatureSet, FeatureStackNode> fChildren = new HashMap<>(4);
+    private @Nullable FeatureStackNode fParent;
+    private @Nullable Map<FeatureSet, FeatureStackNode> fChildren;
     private List<FeatureStackNode> fSortedChildren = List.of();
     private int fDepth = -1;
     /** Instances in this subtree, set by {@link #pruneEmpty()}. */
@@ -50,13 +54,13 @@ public final class FeatureStackNode {
     private long fSpansGap;
     private long fInclusiveNs;
     private long fSelfNs;
-    private final DurationAccumulator fInclusive = new DurationAccumulator();
-    private final DurationAccumulator fSelf = new DurationAccumulator();
-    private final Set<Long> fThreads = new HashSet<>(4);
-    private long fLastThread = Long.MIN_VALUE;
-    private final Map<Region, long[]> fRegions = new HashMap<>(4);
-    private @Nullable Region fLastRegion;
-    private long @Nullable [] fLastRegionCount;
+    private @Nullable DurationAccumulator fInclusive;
+    private @Nullable DurationAccumulator fSelf;
+    private long fThread = NO_THREAD;
+    private @Nullable Set<Long> fMoreThreads;
+    private @Nullable Region fRegion;
+    private long fRegionCount;
+    private @Nullable Map<Region, long[]> fMoreRegions;
 
     FeatureStackNode(FeatureSet frame, @Nullable FeatureStackNode parent) {
         fFrame = frame;
@@ -70,22 +74,33 @@ public final class FeatureStackNode {
 
     /** @return the child with that frame, created empty if absent */
     FeatureStackNode childOrNew(FeatureSet frame) {
-        FeatureStackNode child = fChildren.get(frame);
+        Map<FeatureSet, FeatureStackNode> children = fChildren;
+        if (children == null) {
+            children = new HashMap<>(4);
+            fChildren = children;
+        }
+        FeatureStackNode child = children.get(frame);
         if (child == null) {
             child = new FeatureStackNode(frame, this);
-            fChildren.put(frame, child);
+            children.put(frame, child);
         }
         return child;
     }
 
+    private Collection<FeatureStackNode> childNodes() {
+        Map<FeatureSet, FeatureStackNode> children = fChildren;
+        return children == null ? List.of() : children.values();
+    }
+
     boolean hasChildren() {
-        return !fChildren.isEmpty();
+        Map<FeatureSet, FeatureStackNode> children = fChildren;
+        return children != null && !children.isEmpty();
     }
 
     /** @return the inclusive time of the direct children so far, ns */
     long childrenInclusiveNs() {
         long sum = 0;
-        for (FeatureStackNode child : fChildren.values()) {
+        for (FeatureStackNode child : childNodes()) {
             sum += child.fInclusiveNs;
         }
         return sum;
@@ -105,8 +120,8 @@ public final class FeatureStackNode {
         if (instance.truncated()) {
             fTruncated++;
         } else {
-            fInclusive.add(clippedNs);
-            fSelf.add(selfNs);
+            inclusiveAccumulator().add(clippedNs);
+            selfAccumulator().add(selfNs);
         }
         if (clippedNs != instance.inclusiveNs()) {
             fClipped++;
@@ -117,39 +132,90 @@ public final class FeatureStackNode {
         if (instance.spansGap()) {
             fSpansGap++;
         }
-        long thread = ThreadId.pack(instance.pid(), instance.tid());
-        if (thread != fLastThread) {
-            fThreads.add(Long.valueOf(thread));
-            fLastThread = thread;
+        addThread(ThreadId.pack(instance.pid(), instance.tid()));
+        addRegion(instance.region(), 1);
+    }
+
+    private DurationAccumulator inclusiveAccumulator() {
+        DurationAccumulator accumulator = fInclusive;
+        if (accumulator == null) {
+            accumulator = new DurationAccumulator();
+            fInclusive = accumulator;
         }
-        Region region = instance.region();
-        long[] count = fLastRegionCount;
-        if (region != fLastRegion || count == null) {
-            count = fRegions.computeIfAbsent(region, r -> new long[1]);
-            fLastRegion = region;
-            fLastRegionCount = count;
+        return accumulator;
+    }
+
+    private DurationAccumulator selfAccumulator() {
+        DurationAccumulator accumulator = fSelf;
+        if (accumulator == null) {
+            accumulator = new DurationAccumulator();
+            fSelf = accumulator;
         }
-        count[0]++;
+        return accumulator;
+    }
+
+    private void addThread(long thread) {
+        if (fThread == NO_THREAD) {
+            fThread = thread;
+        } else if (thread != fThread) {
+            Set<Long> more = fMoreThreads;
+            if (more == null) {
+                more = new HashSet<>(4);
+                fMoreThreads = more;
+            }
+            more.add(Long.valueOf(thread));
+        }
+    }
+
+    private void addRegion(Region region, long count) {
+        Region first = fRegion;
+        if (first == null) {
+            fRegion = region;
+            fRegionCount = count;
+        } else if (first == region || first.equals(region)) {
+            fRegionCount += count;
+        } else {
+            Map<Region, long[]> more = fMoreRegions;
+            if (more == null) {
+                more = new HashMap<>(4);
+                fMoreRegions = more;
+            }
+            more.computeIfAbsent(region, r -> new long[1])[0] += count;
+        }
     }
 
     /**
-     * Adds the statistics of every node below {@code source} (a pending forest) to the nodes of
-     * the same relative stack below this node. Iterative, as stacks may be deep.
+     * Adds every node below {@code source} (a pending forest, consumed) to the nodes of the same
+     * relative stack below this node; a subtree this node lacks moves over whole. Iterative, as
+     * stacks may be deep.
      *
      * @param kind how frames are formed, to re-key adopted frames
      * @param enclosingFeatures features of a region found to enclose them late, or the empty set
      */
     void mergeChildrenOf(FeatureStackNode source, FeatureStackFrameKind kind, FeatureSet enclosingFeatures) {
+        boolean rekey = !enclosingFeatures.isEmpty();
         List<FeatureStackNode[]> work = new ArrayList<>();
         work.add(new FeatureStackNode[] { this, source });
         while (!work.isEmpty()) {
             FeatureStackNode[] pair = work.remove(work.size() - 1);
-            for (FeatureStackNode from : pair[1].fChildren.values()) {
-                FeatureStackNode to = pair[0].childOrNew(kind.adopt(from.fFrame, enclosingFeatures));
+            FeatureStackNode target = pair[0];
+            for (FeatureStackNode from : pair[1].childNodes()) {
+                Map<FeatureSet, FeatureStackNode> targetChildren = target.fChildren;
+                if (!rekey && (targetChildren == null || !targetChildren.containsKey(from.fFrame))) {
+                    if (targetChildren == null) {
+                        targetChildren = new HashMap<>(4);
+                        target.fChildren = targetChildren;
+                    }
+                    from.fParent = target;
+                    targetChildren.put(from.fFrame, from);
+                    continue;
+                }
+                FeatureStackNode to = target.childOrNew(kind.adopt(from.fFrame, enclosingFeatures));
                 to.absorb(from);
                 work.add(new FeatureStackNode[] { to, from });
             }
         }
+        source.fChildren = null;
     }
 
     private void absorb(FeatureStackNode other) {
@@ -160,12 +226,29 @@ public final class FeatureStackNode {
         fSpansGap += other.fSpansGap;
         fInclusiveNs += other.fInclusiveNs;
         fSelfNs += other.fSelfNs;
-        fInclusive.addAll(other.fInclusive);
-        fSelf.addAll(other.fSelf);
-        fThreads.addAll(other.fThreads);
-        fLastThread = Long.MIN_VALUE;
-        other.fRegions.forEach((region, count) -> fRegions.computeIfAbsent(region, r -> new long[1])[0] += count[0]);
-        fLastRegion = null;
+        DurationAccumulator inclusive = other.fInclusive;
+        if (inclusive != null) {
+            inclusiveAccumulator().addAll(inclusive);
+        }
+        DurationAccumulator self = other.fSelf;
+        if (self != null) {
+            selfAccumulator().addAll(self);
+        }
+        if (other.fThread != NO_THREAD) {
+            addThread(other.fThread);
+        }
+        Set<Long> moreThreads = other.fMoreThreads;
+        if (moreThreads != null) {
+            moreThreads.forEach(thread -> addThread(thread.longValue()));
+        }
+        Region region = other.fRegion;
+        if (region != null) {
+            addRegion(region, other.fRegionCount);
+        }
+        Map<Region, long[]> moreRegions = other.fMoreRegions;
+        if (moreRegions != null) {
+            moreRegions.forEach((r, count) -> addRegion(r, count[0]));
+        }
     }
 
     /** @return the number of instances in this subtree, this node included */
@@ -176,7 +259,7 @@ public final class FeatureStackNode {
         while (!work.isEmpty()) {
             FeatureStackNode node = work.remove(work.size() - 1);
             sum += node.fInstances;
-            work.addAll(node.fChildren.values());
+            work.addAll(node.childNodes());
         }
         return sum;
     }
@@ -192,13 +275,16 @@ public final class FeatureStackNode {
         while (!work.isEmpty()) {
             FeatureStackNode node = work.remove(work.size() - 1);
             preorder.add(node);
-            work.addAll(node.fChildren.values());
+            work.addAll(node.childNodes());
         }
         for (int i = preorder.size() - 1; i >= 0; i--) {
             FeatureStackNode node = preorder.get(i);
-            node.fChildren.values().removeIf(child -> child.fSubtreeInstances == 0);
+            Map<FeatureSet, FeatureStackNode> children = node.fChildren;
+            if (children != null) {
+                children.values().removeIf(child -> child.fSubtreeInstances == 0);
+            }
             node.fSubtreeInstances = node.fInstances;
-            for (FeatureStackNode child : node.fChildren.values()) {
+            for (FeatureStackNode child : node.childNodes()) {
                 node.fSubtreeInstances += child.fSubtreeInstances;
             }
         }
@@ -212,8 +298,9 @@ public final class FeatureStackNode {
             FeatureStackNode node = work.remove(work.size() - 1);
             FeatureStackNode parent = node.fParent;
             node.fDepth = parent == null ? -1 : parent.fDepth + 1;
-            node.fChildren = Collections.unmodifiableMap(new LinkedHashMap<>(node.fChildren));
-            List<FeatureStackNode> sorted = new ArrayList<>(node.fChildren.values());
+            Map<FeatureSet, FeatureStackNode> children = node.fChildren;
+            node.fChildren = children == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(children));
+            List<FeatureStackNode> sorted = new ArrayList<>(node.childNodes());
             sorted.sort(WIDEST_FIRST);
             node.fSortedChildren = List.copyOf(sorted);
             work.addAll(sorted);
@@ -263,7 +350,8 @@ public final class FeatureStackNode {
      * @return the child with that frame, or null
      */
     public @Nullable FeatureStackNode child(FeatureSet frame) {
-        return fChildren.get(frame);
+        Map<FeatureSet, FeatureStackNode> children = fChildren;
+        return children == null ? null : children.get(frame);
     }
 
     /**
@@ -311,18 +399,26 @@ public final class FeatureStackNode {
 
     /** @return inclusive durations of the complete instances (clipped to the window), ns */
     public DurationStatistics inclusive() {
-        return fInclusive.snapshot();
+        DurationAccumulator accumulator = fInclusive;
+        return accumulator == null ? DurationStatistics.EMPTY : accumulator.snapshot();
     }
 
     /** @return self durations of the complete instances, ns */
     public DurationStatistics self() {
-        return fSelf.snapshot();
+        DurationAccumulator accumulator = fSelf;
+        return accumulator == null ? DurationStatistics.EMPTY : accumulator.snapshot();
     }
 
     /** @return the threads the instances ran on, sorted */
     public List<ThreadId> threads() {
-        List<ThreadId> threads = new ArrayList<>(fThreads.size());
-        fThreads.forEach(packed -> threads.add(ThreadId.unpack(packed.longValue())));
+        List<ThreadId> threads = new ArrayList<>();
+        if (fThread != NO_THREAD) {
+            threads.add(ThreadId.unpack(fThread));
+        }
+        Set<Long> more = fMoreThreads;
+        if (more != null) {
+            more.forEach(packed -> threads.add(ThreadId.unpack(packed.longValue())));
+        }
         Collections.sort(threads);
         return threads;
     }
@@ -331,15 +427,22 @@ public final class FeatureStackNode {
     public Map<Region, Long> regions() {
         Map<Region, Long> regions = new TreeMap<>(
                 Comparator.comparing(Region::id, Long::compareUnsigned).thenComparing(Region::name));
-        fRegions.forEach((region, count) -> regions.merge(region, Long.valueOf(count[0]), Long::sum));
+        Region first = fRegion;
+        if (first != null) {
+            regions.put(first, Long.valueOf(fRegionCount));
+        }
+        Map<Region, long[]> more = fMoreRegions;
+        if (more != null) {
+            more.forEach((region, count) -> regions.merge(region, Long.valueOf(count[0]), Long::sum));
+        }
         return regions;
     }
 
     /** @return {@link #inclusiveNs()} over the root's, 0 to 1 (NaN when the root is empty) */
     public double shareOfRoot() {
         FeatureStackNode root = this;
-        while (root.fParent != null) {
-            root = root.fParent;
+        for (FeatureStackNode parent = root.fParent; parent != null; parent = parent.fParent) {
+            root = parent;
         }
         return root.fInclusiveNs == 0 ? Double.NaN : (double) fInclusiveNs / root.fInclusiveNs;
     }

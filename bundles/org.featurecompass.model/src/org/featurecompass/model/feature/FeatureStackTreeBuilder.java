@@ -81,6 +81,9 @@ public final class FeatureStackTreeBuilder {
     private long fInstances;
     private long fOutside;
     private boolean fBuilt;
+    /** The last placement under an open instance, and that instance's serial: consecutive siblings share it. */
+    private long fCachedParent = RegionInstance.NO_PARENT;
+    private @Nullable Placement fCachedPlacement;
 
     /**
      * @param kind what a frame is
@@ -104,6 +107,10 @@ public final class FeatureStackTreeBuilder {
         long serial = instance.serial();
         long thread = ThreadId.pack(instance.pid(), instance.tid());
         FeatureStackNode below = fPending.remove(Long.valueOf(serial));
+        if (serial == fCachedParent) {
+            fCachedParent = RegionInstance.NO_PARENT;
+            fCachedPlacement = null;
+        }
         FeatureSet enclosing = FeatureSet.EMPTY;
         boolean linked = instance.closedOutOfOrder();
         if (instance.truncatedAtStart()) {
@@ -176,10 +183,17 @@ public final class FeatureStackTreeBuilder {
             return new Placement(fThreadRoots.computeIfAbsent(Long.valueOf(thread), t -> FeatureStackNode.newRoot()),
                     FeatureSet.EMPTY);
         }
-        Link link = fLinks.get(Long.valueOf(parentSerial));
+        Placement cached = fCachedPlacement;
+        if (parentSerial == fCachedParent && cached != null) {
+            return cached;
+        }
+        Link link = fLinks.isEmpty() ? null : fLinks.get(Long.valueOf(parentSerial));
         if (link == null) {
-            return new Placement(fPending.computeIfAbsent(Long.valueOf(parentSerial), s -> FeatureStackNode.newRoot()),
+            Placement placement = new Placement(fPending.computeIfAbsent(Long.valueOf(parentSerial), s -> FeatureStackNode.newRoot()),
                     FeatureSet.EMPTY);
+            fCachedParent = parentSerial;
+            fCachedPlacement = placement;
+            return placement;
         }
         Placement above = placeUnder(link.fParent, link.fThread);
         FeatureSet enclosing = above.enclosing().union(link.fEnclosing);

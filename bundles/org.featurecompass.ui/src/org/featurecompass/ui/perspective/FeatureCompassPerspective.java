@@ -4,6 +4,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.featurecompass.ui.views.feature.FeatureFlameGraphView;
 import org.featurecompass.ui.views.feature.FeatureRegionsView;
 import org.featurecompass.ui.views.feature.FeatureStatisticsView;
 import org.featurecompass.ui.views.graph.CriticalPathView;
@@ -33,6 +34,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         IFolderLayout bottom = layout.createFolder("org.featurecompass.ui.perspective.bottom", IPageLayout.BOTTOM, 0.45f, editorArea); //$NON-NLS-1$
         bottom.addView(FeatureStatisticsView.ID);
         bottom.addView(FeatureRegionsView.ID);
+        bottom.addView(FeatureFlameGraphView.ID);
         bottom.addView(KernelActivityView.ID);
         bottom.addView(CriticalPathView.ID);
 
@@ -44,6 +46,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         layout.addPerspectiveShortcut(ID);
         layout.addShowViewShortcut(FeatureStatisticsView.ID);
         layout.addShowViewShortcut(FeatureRegionsView.ID);
+        layout.addShowViewShortcut(FeatureFlameGraphView.ID);
         layout.addShowViewShortcut(KernelActivityView.ID);
         layout.addShowViewShortcut(CriticalPathView.ID);
     }

@@ -1,3 +1,3 @@
-/** JFace viewer parts the suite's views share. */
+/** Viewer parts the suite's views share: sortable columns, the flame-graph viewer. */
 @org.eclipse.jdt.annotation.NonNullByDefault
 package org.featurecompass.ui.viewers;

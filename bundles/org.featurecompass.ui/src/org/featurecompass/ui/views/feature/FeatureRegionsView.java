@@ -145,7 +145,8 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
         return name == null ? Integer.toString(pid) : pid + " " + name; //$NON-NLS-1$
     }
 
-    private static String threadName(ITmfTrace trace, int pid, int tid) {
+    /** @return the thread id and, if the trace names it, the thread name */
+    static String threadName(ITmfTrace trace, int pid, int tid) {
         String name = trace instanceof TefTmfTrace tef
                 ? tef.getReader().metadata().threadName(Integer.toString(pid), Integer.toString(tid)) : null;
         return name == null ? Integer.toString(tid) : tid + " " + name; //$NON-NLS-1$

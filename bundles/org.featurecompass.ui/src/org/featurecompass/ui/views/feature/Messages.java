@@ -44,6 +44,36 @@ public final class Messages extends NLS {
     public static String FeatureStatisticsView_ColumnWallTime;
     public static String FeatureStatisticsView_ColumnShare;
     public static String FeatureStatisticsView_ColumnEventsPerSecond;
+    public static String FeatureFlameGraphView_Root;
+    public static String FeatureFlameGraphView_RootRow;
+    public static String FeatureFlameGraphView_RootLabel;
+    public static String FeatureFlameGraphView_InteractionFrames;
+    public static String FeatureFlameGraphView_InteractionFramesTooltip;
+    public static String FeatureFlameGraphView_Running;
+    public static String FeatureFlameGraphView_JobName;
+    public static String FeatureFlameGraphView_WholeTrace;
+    public static String FeatureFlameGraphView_Range;
+    public static String FeatureFlameGraphView_FramesInteraction;
+    public static String FeatureFlameGraphView_FramesRegionFeatures;
+    public static String FeatureFlameGraphView_Summary;
+    public static String FeatureFlameGraphView_TooltipFeatureSet;
+    public static String FeatureFlameGraphView_TooltipInteraction;
+    public static String FeatureFlameGraphView_TooltipStack;
+    public static String FeatureFlameGraphView_TooltipInstances;
+    public static String FeatureFlameGraphView_TooltipTruncated;
+    public static String FeatureFlameGraphView_TooltipClipped;
+    public static String FeatureFlameGraphView_TooltipOutOfOrder;
+    public static String FeatureFlameGraphView_TooltipGap;
+    public static String FeatureFlameGraphView_TooltipInclusive;
+    public static String FeatureFlameGraphView_TooltipInclusiveSpread;
+    public static String FeatureFlameGraphView_TooltipSelf;
+    public static String FeatureFlameGraphView_TooltipSelfSpread;
+    public static String FeatureFlameGraphView_TooltipShare;
+    public static String FeatureFlameGraphView_TooltipThreads;
+    public static String FeatureFlameGraphView_TooltipRegions;
+    public static String FeatureFlameGraphView_Spread;
+    public static String FeatureFlameGraphView_NoCompleteInstance;
+    public static String FeatureFlameGraphView_More;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

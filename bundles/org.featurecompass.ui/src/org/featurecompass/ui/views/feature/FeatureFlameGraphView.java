@@ -1,0 +1,288 @@
+package org.featurecompass.ui.views.feature;
+
+import java.util.List;
+import java.util.Objects;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.Status;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IAction;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.action.Separator;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Display;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ui.views.TmfView;
+import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.FeatureStackTreeQuery;
+import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+import org.featurecompass.model.feature.FeatureStackNode;
+import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.ui.viewers.FlameGraphViewer;
+
+/**
+ * The Feature Flame Graph: region instances of all threads aggregated by feature-set stack
+ * (Kaufmann 2022, §3.4, Fig. 3.1b; interactions §2.2), drawn as Trace Compass draws flame graphs
+ * (root on top, one row per stack level, width = inclusive time summed over threads). A toolbar
+ * toggle chooses the frames: each region's own feature set, or the interaction (the union of the
+ * stack's features). The view follows the selected trace and its selected time range (an instant
+ * means the whole trace); the tree of a range is rebuilt from the region-instance segment store in
+ * a cancellable background job.
+ */
+public class FeatureFlameGraphView extends TmfView {
+
+    /** The view id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.ui.views.featureFlameGraph"; //$NON-NLS-1$
+
+    private final FeatureStackFlameGraphContent fContent = new FeatureStackFlameGraphContent();
+    private @Nullable Label fSummary;
+    private @Nullable FlameGraphViewer<FeatureStackNode> fViewer;
+    private @Nullable Action fInteractionAction;
+    private @Nullable ITmfTrace fTrace;
+    private @Nullable AnalysisWindow fWindow;
+    private FeatureStackFrameKind fKind = FeatureStackFrameKind.REGION_FEATURES;
+    private @Nullable Job fJob;
+    private volatile @Nullable FeatureStackTree fShown;
+
+    /** Creates the view. */
+    public FeatureFlameGraphView() {
+        super("FeatureFlameGraphView"); //$NON-NLS-1$
+    }
+
+    @Override
+    public void createPartControl(@Nullable Composite parent) {
+        super.createPartControl(parent);
+        Composite root = new Composite(parent, SWT.NONE);
+        GridLayout layout = new GridLayout(1, false);
+        layout.marginHeight = 2;
+        root.setLayout(layout);
+        Label summary = new Label(root, SWT.WRAP);
+        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        summary.setText(Messages.FeatureStatisticsView_NoTrace);
+        fSummary = summary;
+        FlameGraphViewer<FeatureStackNode> viewer = new FlameGraphViewer<>(root, fContent, Messages.FeatureRegionsView_StateTypeName);
+        viewer.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
+        fViewer = viewer;
+        fillToolBar(getViewSite().getActionBars().getToolBarManager(), viewer);
+
+        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
+        if (active != null) {
+            show(active, selectedWindow(active));
+        }
+    }
+
+    private void fillToolBar(IToolBarManager toolBar, FlameGraphViewer<FeatureStackNode> viewer) {
+        Action interaction = new Action(Messages.FeatureFlameGraphView_InteractionFrames, IAction.AS_CHECK_BOX) {
+            @Override
+            public void run() {
+                setFrameKind(isChecked() ? FeatureStackFrameKind.INTERACTION : FeatureStackFrameKind.REGION_FEATURES);
+            }
+        };
+        interaction.setToolTipText(Messages.FeatureFlameGraphView_InteractionFramesTooltip);
+        fInteractionAction = interaction;
+        toolBar.add(interaction);
+        toolBar.add(new Separator());
+        toolBar.add(viewer.getTimeGraphViewer().getResetScaleAction());
+        toolBar.add(viewer.getTimeGraphViewer().getShowLegendAction());
+    }
+
+    /**
+     * Chooses what a frame is and recomputes.
+     *
+     * @param kind the region's own feature set, or the interaction of the stack
+     */
+    public void setFrameKind(FeatureStackFrameKind kind) {
+        fKind = kind;
+        Action action = fInteractionAction;
+        if (action != null) {
+            action.setChecked(kind == FeatureStackFrameKind.INTERACTION);
+        }
+        ITmfTrace trace = fTrace;
+        if (trace != null) {
+            show(trace, fWindow);
+        }
+    }
+
+    /** @param signal a trace was opened: show it */
+    @TmfSignalHandler
+    public void traceOpened(TmfTraceOpenedSignal signal) {
+        show(signal.getTrace(), null);
+    }
+
+    /** @param signal a trace was selected: show it, over its selected range */
+    @TmfSignalHandler
+    public void traceSelected(TmfTraceSelectedSignal signal) {
+        ITmfTrace trace = signal.getTrace();
+        if (trace != fTrace) {
+            show(trace, selectedWindow(trace));
+        }
+    }
+
+    /** @param signal a trace was closed: forget it if it was shown */
+    @TmfSignalHandler
+    public void traceClosed(TmfTraceClosedSignal signal) {
+        if (signal.getTrace() == fTrace) {
+            fTrace = null;
+            fWindow = null;
+            Job previous = fJob;
+            if (previous != null) {
+                previous.cancel();
+            }
+            display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
+        }
+    }
+
+    /**
+     * @param signal the time selection changed: show the shown trace's own selected range (Trace
+     *            Compass keeps one per trace), or the whole trace for an instant
+     */
+    @TmfSignalHandler
+    public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
+        // After every handler ran, so that the trace manager has stored the new selection.
+        Display.getDefault().asyncExec(() -> {
+            ITmfTrace trace = fTrace;
+            if (trace != null) {
+                AnalysisWindow window = selectedWindow(trace);
+                if (!Objects.equals(window, fWindow)) {
+                    show(trace, window);
+                }
+            }
+        });
+    }
+
+    private static @Nullable AnalysisWindow selectedWindow(ITmfTrace trace) {
+        TmfTimeRange selection = TmfTraceManager.getInstance().getTraceContext(trace).getSelectionRange();
+        long begin = selection.getStartTime().toNanos();
+        long end = selection.getEndTime().toNanos();
+        return begin == end ? null : new AnalysisWindow(Math.min(begin, end), Math.max(begin, end));
+    }
+
+    /**
+     * Shows the flame graph of a trace for a window.
+     *
+     * @param trace the trace
+     * @param window the time range, or null for the whole trace
+     */
+    public void show(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        fTrace = trace;
+        fWindow = window;
+        FeatureStackFrameKind kind = fKind;
+        Job previous = fJob;
+        if (previous != null) {
+            previous.cancel();
+        }
+        FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
+                FeatureRegionSegmentAnalysis.ID);
+        if (module == null) {
+            display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_NotFeatureTrace, trace.getName()));
+            return;
+        }
+        display(trace, window, null, NLS.bind(Messages.FeatureFlameGraphView_Running, trace.getName()));
+        Job job = new Job(NLS.bind(Messages.FeatureFlameGraphView_JobName, trace.getName())) {
+            @Override
+            protected IStatus run(@Nullable IProgressMonitor monitor) {
+                SubMonitor progress = SubMonitor.convert(monitor == null ? new NullProgressMonitor() : monitor, 2);
+                module.schedule();
+                FeatureStackTree tree = module.waitForCompletion(progress.split(1))
+                        ? FeatureStackTreeQuery.build(module, kind, window, progress.split(1))
+                        : null;
+                if (progress.isCanceled()) {
+                    return Status.CANCEL_STATUS;
+                }
+                if (tree == null) {
+                    display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), "")); //$NON-NLS-1$
+                } else {
+                    display(trace, window, tree, summary(trace, tree));
+                }
+                return Status.OK_STATUS;
+            }
+        };
+        job.setSystem(false);
+        fJob = job;
+        job.schedule();
+    }
+
+    private static String summary(ITmfTrace trace, FeatureStackTree tree) {
+        AnalysisWindow window = tree.window();
+        String range = window == null ? Messages.FeatureFlameGraphView_WholeTrace
+                : NLS.bind(Messages.FeatureFlameGraphView_Range, FeatureTimeFormat.duration(window.lengthNs()));
+        String frames = tree.frameKind() == FeatureStackFrameKind.INTERACTION ? Messages.FeatureFlameGraphView_FramesInteraction
+                : Messages.FeatureFlameGraphView_FramesRegionFeatures;
+        return NLS.bind(Messages.FeatureFlameGraphView_Summary, new Object[] { trace.getName(), range,
+                String.format("%,d", tree.instances()), frames, String.format("%,d", tree.truncatedInstances()), //$NON-NLS-1$ //$NON-NLS-2$
+                String.format("%,d", tree.clippedInstances()), String.format("%,d", tree.outOfOrderInstances() + tree.detachedInstances()) }); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /** Shows a tree (or none) and a summary on the UI thread, if the trace, window and frames are still the requested ones. */
+    private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable FeatureStackTree tree, String text) {
+        Composite parent = getParentComposite();
+        if (parent == null || parent.isDisposed()) {
+            return;
+        }
+        parent.getDisplay().asyncExec(() -> {
+            Label summary = fSummary;
+            FlameGraphViewer<FeatureStackNode> viewer = fViewer;
+            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)
+                    || (tree != null && tree.frameKind() != fKind)) {
+                return;
+            }
+            summary.setText(text);
+            summary.getParent().layout(true);
+            fShown = tree;
+            fContent.setTree(tree, thread -> trace == null ? thread.toString()
+                    : FeatureRegionsView.threadName(trace, thread.pid(), thread.tid()));
+            viewer.setInput(tree == null ? null : tree.root(), Messages.FeatureFlameGraphView_RootRow);
+        });
+    }
+
+    @Override
+    public void setFocus() {
+        FlameGraphViewer<FeatureStackNode> viewer = fViewer;
+        if (viewer != null) {
+            viewer.getControl().setFocus();
+        }
+    }
+
+    /** @return the tree drawn, or null */
+    public @Nullable FeatureStackTree getShownTree() {
+        return fShown;
+    }
+
+    /** @return the flame-graph viewer (for tests) */
+    public @Nullable FlameGraphViewer<FeatureStackNode> getViewer() {
+        return fViewer;
+    }
+
+    /** @return the summary line shown above the graph */
+    public String getSummaryText() {
+        Label summary = fSummary;
+        return summary == null ? "" : summary.getText(); //$NON-NLS-1$
+    }
+
+    /**
+     * @param node a node of the shown tree
+     * @return its tooltip, as shown when hovering its frame (for tests)
+     */
+    public List<String> getTooltip(FeatureStackNode node) {
+        return fContent.tooltip(node).entrySet().stream().map(e -> e.getKey() + ": " + e.getValue()).toList(); //$NON-NLS-1$
+    }
+}
