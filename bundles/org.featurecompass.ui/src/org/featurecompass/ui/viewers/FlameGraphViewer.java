@@ -38,6 +38,9 @@ import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.widgets.Utils.TimeForma
  */
 public final class FlameGraphViewer<N> {
 
+    /** Row height, px: taller than a time graph's rows, so that labels fit in frames. */
+    private static final int ROW_HEIGHT = 22;
+
     private final FlameGraphContent<N> fContent;
     private final TimeGraphViewer fViewer;
     private final List<FlameGraphFrame<N>> fFrames = new ArrayList<>();
@@ -56,6 +59,7 @@ public final class FlameGraphViewer<N> {
         viewer.setTimeGraphProvider(new FlameGraphPresentationProvider<>(content, colourTitle));
         viewer.setTimeFormat(TimeFormat.RELATIVE);
         viewer.setNameWidthPref(110);
+        viewer.setItemHeight(ROW_HEIGHT);
         viewer.getTimeGraphControl().addMouseListener(new MouseAdapter() {
             @Override
             public void mouseDoubleClick(@Nullable MouseEvent e) {

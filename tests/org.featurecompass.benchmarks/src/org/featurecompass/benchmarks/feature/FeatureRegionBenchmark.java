@@ -22,10 +22,18 @@ import java.util.TreeSet;
 
 import org.featurecompass.benchmarks.Bench;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.core.feature.RegionEventConverter;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
+import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureRegionReport;
+import org.featurecompass.model.feature.FeatureSet;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+import org.featurecompass.model.feature.FeatureStackNode;
+import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.feature.FeatureStackTreeBuilder;
 import org.featurecompass.model.feature.RegionEvent;
+import org.featurecompass.model.feature.RegionInstance;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefEntry;
 import org.featurecompass.tef.TefEvent;
@@ -48,6 +56,10 @@ import org.featurecompass.tef.TefTrace;
  * {@link FeatureRegionAnalysis} with {@link FeatureRegionAnalysis#begin}/{@link FeatureRegionAnalysis#end},
  * the calls {@link FeatureRegionAnalysis#accept} makes, several times. Its peak heap includes the
  * columns (16 bytes per event).</li>
+ * <li><b>Analysis + feature-set stack trees</b>: the same, with a listener that feeds every region
+ * instance to a {@link FeatureStackTreeBuilder} of each frame kind, as the segment analysis does for
+ * the Feature Flame Graph; the interaction tree's self times are checked against the exclusive
+ * time per interaction.</li>
  * <li><b>VaRA-Tool-Suite</b>: {@code scripts/peer_vara.py} times {@code TEFReport(path)} and
  * {@code get_feature_performance_from_tef_report} (varats 13.0.5) on the same file and reports
  * the process's peak RSS. The per-interaction exclusive times of both computations are printed
@@ -155,6 +167,29 @@ public final class FeatureRegionBenchmark {
                 row("Feature Compass analysis alone (pre-decoded region events; best of " + repeat + " runs: " //$NON-NLS-1$ //$NON-NLS-2$
                         + String.join(", ", runs) + " s)", best, columns.size, Double.NaN, //$NON-NLS-1$ //$NON-NLS-2$
                         analysisHeap + " MB heap, incl. " + (columns.bytes() >> 20) + " MB of columns", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+
+                // (a') the same with both feature-set stack trees (Feature Flame Graph)
+                best = Double.MAX_VALUE;
+                runs.clear();
+                analysisHeap = 0;
+                String shape = ""; //$NON-NLS-1$
+                for (int run = 0; run < repeat; run++) {
+                    resetPeakHeap();
+                    long runStart = System.nanoTime();
+                    StackTrees trees = new StackTrees();
+                    FeatureRegionReport report = columns.analyse(trees);
+                    FeatureStackTree interaction = trees.build(FeatureStackFrameKind.INTERACTION);
+                    FeatureStackTree own = trees.build(FeatureStackFrameKind.REGION_FEATURES);
+                    double seconds = (System.nanoTime() - runStart) / 1e9;
+                    analysisHeap = Math.max(analysisHeap, peakHeapMegabytes());
+                    trees.check(interaction, report);
+                    best = Math.min(best, seconds);
+                    runs.add(String.format(Locale.ROOT, "%.2f", seconds)); //$NON-NLS-1$
+                    shape = own.instances() + " instances, " + own.nodes().size() + " + " + interaction.nodes().size() + " nodes"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                }
+                row("Feature Compass analysis + feature-set stack trees, both frame kinds (" + shape + "; best of " + repeat //$NON-NLS-1$ //$NON-NLS-2$
+                        + " runs: " + String.join(", ", runs) + " s)", best, columns.size, Double.NaN, //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                        analysisHeap + " MB heap, incl. " + (columns.bytes() >> 20) + " MB of columns", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             }
         } finally {
             deleteTree(indexDirectory);
@@ -243,7 +278,14 @@ public final class FeatureRegionBenchmark {
         }
 
         FeatureRegionReport analyse() {
-            FeatureRegionAnalysis analysis = FeatureRegionAnalysis.forWholeTrace();
+            return analyse(FeatureRegionAnalysis.forWholeTrace());
+        }
+
+        FeatureRegionReport analyse(FeatureRegionListener listener) {
+            return analyse(FeatureRegionAnalysis.forWholeTrace(listener));
+        }
+
+        private FeatureRegionReport analyse(FeatureRegionAnalysis analysis) {
             RegionEvent[] regionTable = regions.toArray(new RegionEvent[0]);
             int[] pids = threads.stream().mapToInt(t -> (int) t[0]).toArray();
             int[] tids = threads.stream().mapToInt(t -> (int) t[1]).toArray();
@@ -258,6 +300,51 @@ public final class FeatureRegionBenchmark {
                 }
             }
             return analysis.finish();
+        }
+    }
+
+    /** One {@link FeatureStackTreeBuilder} per frame kind, fed by the analysis as the segment analysis feeds them. */
+    private static final class StackTrees implements FeatureRegionListener {
+        private final Map<FeatureStackFrameKind, FeatureStackTreeBuilder> fBuilders = new java.util.EnumMap<>(FeatureStackFrameKind.class);
+
+        StackTrees() {
+            for (FeatureStackFrameKind kind : FeatureStackFrameKind.values()) {
+                fBuilders.put(kind, new FeatureStackTreeBuilder(kind, null));
+            }
+        }
+
+        FeatureStackTree build(FeatureStackFrameKind kind) {
+            return Objects.requireNonNull(fBuilders.get(kind)).build();
+        }
+
+        /** The interaction frames' self times must add up to the exclusive time per interaction. */
+        void check(FeatureStackTree interaction, FeatureRegionReport report) {
+            Map<FeatureSet, Long> self = new TreeMap<>();
+            for (FeatureStackNode node : interaction.nodes()) {
+                self.merge(node.frame(), Long.valueOf(node.selfNs()), Long::sum);
+            }
+            Map<FeatureSet, Long> exclusive = new TreeMap<>();
+            report.exclusiveTimePerInteraction().forEach((set, bounds) -> exclusive.put(set, Long.valueOf(bounds.exactNs())));
+            if (!self.equals(exclusive)) {
+                throw new IllegalStateException("stack tree self times " + self + " differ from the exclusive times " + exclusive); //$NON-NLS-1$ //$NON-NLS-2$
+            }
+        }
+
+        @Override
+        public void instanceClosed(RegionInstance instance) {
+            for (FeatureStackTreeBuilder builder : fBuilders.values()) {
+                builder.add(instance);
+            }
+        }
+
+        @Override
+        public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
+            // the trees need instances only
+        }
+
+        @Override
+        public void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
+            // the trees need instances only
         }
     }
 
