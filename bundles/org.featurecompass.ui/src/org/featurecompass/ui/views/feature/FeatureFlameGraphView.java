@@ -255,6 +255,15 @@ public class FeatureFlameGraphView extends TmfView {
     }
 
     @Override
+    public void dispose() {
+        Job job = fJob;
+        if (job != null) {
+            job.cancel();
+        }
+        super.dispose();
+    }
+
+    @Override
     public void setFocus() {
         FlameGraphViewer<FeatureStackNode> viewer = fViewer;
         if (viewer != null) {
