@@ -1,6 +1,7 @@
 package org.featurecompass.benchmarks;
 
 import java.io.IOException;
+import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryPoolMXBean;
 import java.lang.management.MemoryType;
@@ -66,6 +67,33 @@ public final class Bench {
             used = Math.min(used, runtime.totalMemory() - runtime.freeMemory());
         }
         return used;
+    }
+
+    /** @return the time all garbage collectors have spent collecting since the JVM started, ms */
+    public static long gcMillis() {
+        long millis = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            millis += Math.max(0, collector.getCollectionTime());
+        }
+        return millis;
+    }
+
+    /**
+     * @return the bytes the current thread has allocated since it started, or -1 if the JVM does
+     *         not say (HotSpot's {@code com.sun.management.ThreadMXBean}, read reflectively so
+     *         that the bundle needs no JDK-internal import)
+     */
+    public static long allocatedBytes() {
+        try {
+            Class<?> type = Class.forName("com.sun.management.ThreadMXBean"); //$NON-NLS-1$
+            Object bean = ManagementFactory.getThreadMXBean();
+            if (type.isInstance(bean)) {
+                return ((Long) type.getMethod("getCurrentThreadAllocatedBytes").invoke(bean)).longValue(); //$NON-NLS-1$
+            }
+        } catch (ReflectiveOperationException | ClassCastException e) {
+            // not HotSpot
+        }
+        return -1;
     }
 
     /**

@@ -2,6 +2,8 @@ package org.featurecompass.benchmarks.graph;
 
 import static org.featurecompass.benchmarks.Bench.format;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -12,7 +14,6 @@ import org.featurecompass.model.graph.ExecutionGraph;
 import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
 import org.featurecompass.model.graph.builder.GraphBuildReport;
-import org.featurecompass.model.graph.builder.TaskStatus;
 import org.featurecompass.model.graph.builder.WakeupEventKind;
 import org.featurecompass.model.graph.critical.ActivePathAlgorithm;
 import org.featurecompass.model.graph.critical.CriticalPath;
@@ -33,18 +34,20 @@ import org.featurecompass.model.graph.critical.UnboundedPathAlgorithm;
  * <li><b>Critical path</b>: {@link ActivePathAlgorithm} (bounded) and
  * {@link UnboundedPathAlgorithm} (unbounded) on (a) the busiest thread of that graph, over time
  * ranges from its first vertex chosen so that the path has about 10^3, 10^4, 10^5... segments,
- * as far as the trace allows, and on the whole thread; (b) a token ring: 4 threads on 2 CPUs,
- * each waking the next and blocking, built with the same builder, where the path of thread 1
- * over the whole trace has about 10^3 to 10^6 segments (two per pass of the token). Each
- * computation is timed after at least 3 warm-up calls and 0.3 s, median of at least 3 calls and 0.3 s. Linear
- * cost shows as a constant time per segment.</li>
+ * as far as the trace allows, and on the whole thread; (b) the {@link PathShapes}, built with the
+ * same builder, whose path over the whole trace has about 10^3 to 10^6 segments: a token ring
+ * (wake-up chains) and request chains of 8 and 64 threads (nested blocking, 7 and 63 waits deep).
+ * Each computation is timed after at least 3 warm-up calls and 0.3 s, median of at least 3 calls
+ * and 0.3 s. Reported per segment: wall time and the thread's CPU time (medians; CPU time is
+ * what the walk itself used, when other processes compete for the cores), vertices the walk examined
+ * ({@link CriticalPath#visitedVertices()}: the operation count, which separates the algorithm's
+ * growth from memory effects), bytes allocated, and the share of the timed calls spent in garbage
+ * collection. Linear cost shows as constant values per segment.</li>
  * </ol>
  * Usage: {@code java -Xmx2g GraphBenchmark [--events N] [--cpus N] [--threads N] [--seed N]
- * [--repeat N] [--max-ring-segments N]}.
+ * [--repeat N] [--max-path-segments N]}.
  */
 public final class GraphBenchmark {
-
-    private static final String HOST = "bench"; //$NON-NLS-1$
 
     private GraphBenchmark() {
     }
@@ -58,7 +61,7 @@ public final class GraphBenchmark {
         int threads = 1000;
         long seed = 42;
         int repeat = 3;
-        long maxRing = 1_000_000L;
+        long maxPath = 1_000_000L;
         for (int i = 0; i < args.length; i += 2) {
             String value = args[i + 1];
             switch (args[i]) {
@@ -67,7 +70,7 @@ public final class GraphBenchmark {
             case "--threads" -> threads = Integer.parseInt(value); //$NON-NLS-1$
             case "--seed" -> seed = Long.parseLong(value); //$NON-NLS-1$
             case "--repeat" -> repeat = Integer.parseInt(value); //$NON-NLS-1$
-            case "--max-ring-segments" -> maxRing = Long.parseLong(value); //$NON-NLS-1$
+            case "--max-path-segments" -> maxPath = Long.parseLong(value); //$NON-NLS-1$
             default -> throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
             }
         }
@@ -90,7 +93,7 @@ public final class GraphBenchmark {
             long before = Bench.usedHeapAfterGc();
             Bench.resetPeakHeap();
             start = System.nanoTime();
-            ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, HOST, WakeupEventKind.WAKING);
+            ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, PathShapes.HOST, WakeupEventKind.WAKING);
             stream.replay(builder);
             report = builder.finish(stream.endNs() + 1);
             double seconds = Bench.secondsSince(start);
@@ -110,7 +113,8 @@ public final class GraphBenchmark {
         System.out.println();
 
         // 2. critical path
-        Bench.tableHeader("critical path", "algorithm", "range, ms of trace", "segments", "ms (median)", "ns/segment", "unresolved share"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+        Bench.tableHeader("critical path", "algorithm", "range, ms of trace", "segments", "ms (median)", "ns/segment", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "CPU ns/segment", "visited vertices/segment", "bytes allocated/segment", "GC share", "unresolved share"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
         Worker busiest = busiest(graph);
         for (CriticalPathAlgorithm algorithm : List.of(new ActivePathAlgorithm(graph), new UnboundedPathAlgorithm(graph))) {
             long from = busiest.time(0);
@@ -128,13 +132,26 @@ public final class GraphBenchmark {
             measure("mixed graph, busiest thread " + busiest + ", whole", algorithm, busiest, from, to); //$NON-NLS-1$ //$NON-NLS-2$
         }
         graph = new ExecutionGraph(); // free the big graph
-        for (long segments = 1000; segments <= maxRing; segments *= 10) {
+        for (long segments = 1000; segments <= maxPath; segments *= 10) {
             ExecutionGraph ring = new ExecutionGraph();
-            long endNs = ring(ring, segments / 2);
-            Worker first = ring.workersOf(HOST, 1).get(0);
-            for (CriticalPathAlgorithm algorithm : List.of(new ActivePathAlgorithm(ring), new UnboundedPathAlgorithm(ring))) {
-                measure(format("token ring, 4 threads, %,d passes, thread 1", segments / 2), algorithm, first, 0, endNs); //$NON-NLS-1$
+            long endNs = PathShapes.tokenRing(ring, segments / 2);
+            measureAll(ring, endNs, format("token ring, 4 threads, %,d passes", segments / 2)); //$NON-NLS-1$
+        }
+        for (int depth : new int[] { 8, 64 }) {
+            for (long segments = 1000; segments <= maxPath; segments *= 10) {
+                ExecutionGraph chain = new ExecutionGraph();
+                long requests = Math.max(1, segments / (4 * depth)); // about 4.4 segments per thread and request
+                long endNs = PathShapes.rpcChain(chain, depth, requests);
+                measureAll(chain, endNs, format("request chain, %d threads, %,d requests", depth, requests)); //$NON-NLS-1$
             }
+        }
+    }
+
+    /** Both algorithms on the studied thread of a {@link PathShapes} graph, over the whole trace. */
+    private static void measureAll(ExecutionGraph graph, long endNs, String what) {
+        Worker studied = graph.workersOf(PathShapes.HOST, PathShapes.STUDIED).get(0);
+        for (CriticalPathAlgorithm algorithm : List.of(new ActivePathAlgorithm(graph), new UnboundedPathAlgorithm(graph))) {
+            measure(what, algorithm, studied, 0, endNs);
         }
     }
 
@@ -145,22 +162,38 @@ public final class GraphBenchmark {
         for (int i = 0; i < 3 || System.nanoTime() - warmUp < 300_000_000L; i++) { // JIT warm-up
             path = algorithm.compute(worker, from, to);
         }
-        List<Double> times = new ArrayList<>();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        long[] wall = new long[100];
+        long[] cpu = new long[100];
+        int calls = 0;
         long total = 0;
-        while (times.size() < 3 || (total < 300_000_000L && times.size() < 100)) {
+        long gcBefore = Bench.gcMillis();
+        long allocatedBefore = Bench.allocatedBytes();
+        while (calls < 3 || (total < 300_000_000L && calls < wall.length)) {
+            long cpuStart = threads.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             path = algorithm.compute(worker, from, to);
-            long elapsed = System.nanoTime() - start;
-            total += elapsed;
-            times.add(Double.valueOf(elapsed));
+            wall[calls] = System.nanoTime() - start;
+            cpu[calls] = threads.getCurrentThreadCpuTime() - cpuStart;
+            total += wall[calls++];
         }
-        double[] sorted = times.stream().mapToDouble(Double::doubleValue).toArray();
-        Arrays.sort(sorted);
-        double median = sorted[sorted.length / 2];
-        int segments = path.segments().size();
+        long allocated = Bench.allocatedBytes() - allocatedBefore;
+        double gcShare = (Bench.gcMillis() - gcBefore) * 1e6 / total;
+        double median = median(wall, calls);
+        int segments = Math.max(1, path.segments().size());
         Bench.row(what, algorithm instanceof ActivePathAlgorithm ? "bounded (active path)" : "unbounded", //$NON-NLS-1$ //$NON-NLS-2$
-                format("%.2f", (to - from) / 1e6), format("%,d", segments), format("%.3f", median / 1e6), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                format("%.0f", median / Math.max(1, segments)), format("%.3f", path.unresolvedShare())); //$NON-NLS-1$ //$NON-NLS-2$
+                format("%.2f", (to - from) / 1e6), format("%,d", path.segments().size()), format("%.3f", median / 1e6), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                format("%.1f", median / segments), format("%.1f", median(cpu, calls) / segments), //$NON-NLS-1$ //$NON-NLS-2$
+                format("%.2f", (double) path.visitedVertices() / segments), //$NON-NLS-1$
+                allocatedBefore < 0 ? "n/a" : format("%.0f", (double) allocated / calls / segments), //$NON-NLS-1$ //$NON-NLS-2$
+                format("%.1f%%", 100 * gcShare), format("%.3f", path.unresolvedShare())); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /** @return the median of the first {@code n} values */
+    private static double median(long[] values, int n) {
+        long[] sorted = Arrays.copyOf(values, n);
+        Arrays.sort(sorted);
+        return sorted[n / 2];
     }
 
     /** The non-idle thread with the most vertices. */
@@ -175,32 +208,5 @@ public final class GraphBenchmark {
             throw new IllegalStateException("no thread in the graph"); //$NON-NLS-1$
         }
         return best;
-    }
-
-    /**
-     * A token ring built from kernel events: threads 1 to 4, two CPUs; the holder wakes the next
-     * thread ({@code sched_waking}), which is switched in on the other CPU, and blocks.
-     *
-     * @return the trace end, ns
-     */
-    private static long ring(ExecutionGraph graph, long passes) {
-        ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, HOST, WakeupEventKind.WAKING);
-        long t = 0;
-        builder.statedumpTask(t, 1, "ring-1", TaskStatus.RUNNING, 0); //$NON-NLS-1$
-        for (int tid = 2; tid <= 4; tid++) {
-            builder.statedumpTask(t, tid, "ring-" + tid, TaskStatus.BLOCKED, -1); //$NON-NLS-1$
-        }
-        int holder = 1;
-        for (long pass = 0; pass < passes; pass++) {
-            int cpu = (int) (pass & 1);
-            int nextTid = holder % 4 + 1;
-            builder.wakeup(t += 1000, cpu, WakeupEventKind.WAKING, nextTid);
-            builder.schedSwitch(t += 200, cpu, holder, "", 1, 0, ""); //$NON-NLS-1$ //$NON-NLS-2$
-            builder.schedSwitch(t += 300, 1 - cpu, 0, "", 0, nextTid, ""); //$NON-NLS-1$ //$NON-NLS-2$
-            holder = nextTid;
-        }
-        t += 1000;
-        builder.finish(t);
-        return t;
     }
 }

@@ -1,11 +1,9 @@
 package org.featurecompass.model.graph.critical;
 
 import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.Deque;
-import java.util.List;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.graph.ExecutionGraph;
 import org.featurecompass.model.graph.LinkKind;
 import org.featurecompass.model.graph.Vertex;
@@ -34,8 +32,13 @@ import org.featurecompass.model.graph.Worker;
  * to, the uncovered part of the window keeps the original wait label and is marked
  * unresolved.</li>
  * </ul>
- * Cost: linear in the number of edges visited, which is the path length plus the edges skipped
- * above a clipped window end. Times in ns.
+ * Cost: linear in the number of vertices the walk examines ({@link CriticalPath#visitedVertices()}),
+ * which is the path length plus the zero-length edges met, plus O(log n) for each window whose
+ * end is clipped above its waker (a binary search skips the waker's later vertices). A rewind
+ * re-walks the part of the window it discards; builders that link wake-ups only to blocked
+ * edges and to first vertices, as {@link org.featurecompass.model.graph.builder.ExecutionGraphBuilder}
+ * does, give no rewind candidates. Memory: the path, plus a few words per open window, per
+ * rewind candidate and per wait of the current top-level resolution. Times in ns.
  */
 public final class ActivePathAlgorithm implements CriticalPathAlgorithm {
 
@@ -48,7 +51,8 @@ public final class ActivePathAlgorithm implements CriticalPathAlgorithm {
         /** The wait being resolved, used for the part nothing explains. */
         final Worker originWorker;
         final int originVertex;
-        final Deque<Rewind> rewinds = new ArrayDeque<>();
+        /** Made on first use: most windows have no rewind candidate. */
+        @Nullable Deque<Rewind> rewinds;
 
         Window(Worker worker, int vertex, long lo, long hi, Worker originWorker, int originVertex) {
             this.worker = worker;
@@ -79,103 +83,129 @@ public final class ActivePathAlgorithm implements CriticalPathAlgorithm {
         if (endNs < startNs) {
             throw new IllegalArgumentException("range end " + endNs + " ns is before its start " + startNs + " ns");
         }
-        List<PathSegment> path = new ArrayList<>();
+        Walk walk = new Walk();
         if (worker.size() == 0) {
-            return new CriticalPath(worker, startNs, startNs, path);
+            return new CriticalPath(worker, startNs, startNs, walk.path.freeze(), 0);
         }
         long from = Math.max(startNs, worker.time(0));
         long to = Math.max(from, Math.min(endNs, worker.time(worker.size() - 1)));
-        ResolvedEdges resolved = new ResolvedEdges();
         for (int v = Math.max(1, worker.floorIndex(from) + 1); v < worker.size() && worker.time(v - 1) < to; v++) {
+            walk.visited++;
             long start = Math.max(worker.time(v - 1), from);
             long end = Math.min(worker.time(v), to);
             if (end <= start) {
                 continue;
             }
             if (worker.label(v).isResolvable() && worker.downLink(v) >= 0) {
-                path.addAll(resolve(worker, v, start, end, resolved));
+                walk.resolve(worker, v, start, end);
             } else {
-                path.add(PathSegment.ofEdge(worker, v, start, end));
+                walk.path.addEdge(worker, v, start, end);
             }
         }
-        return new CriticalPath(worker, from, to, path);
+        return new CriticalPath(worker, from, to, walk.path.freeze(), walk.visited);
     }
 
-    /** Algorithm 2's RESOLVE, iterative: the segments replacing the wait, in time order. */
-    private List<PathSegment> resolve(Worker worker, int vertex, long lo, long hi, ResolvedEdges resolved) {
-        List<PathSegment> reversed = new ArrayList<>();
-        Deque<Window> windows = new ArrayDeque<>();
-        open(windows, reversed, resolved, worker, vertex, lo, hi);
-        while (!windows.isEmpty()) {
-            Window w = windows.peek();
-            Worker x = w.worker;
-            int v = w.vertex;
-            if (x.time(v) <= w.lo) {
-                windows.pop();
-            } else if (v == 0) {
-                reachFirstVertex(windows, w, reversed, resolved);
-            } else {
-                long start = Math.max(x.time(v - 1), w.lo);
-                long end = Math.min(x.time(v), w.hi);
-                w.vertex = v - 1;
-                if (end <= start) {
-                    continue; // above the window's clipped end, or zero length
-                }
-                int link = x.downLink(v);
-                if (link >= 0 && (x.label(v).isResolvable() || fGraph.linkKind(link) == LinkKind.NETWORK)) {
-                    open(windows, reversed, resolved, x, v, start, end);
+    /** The state of one computation: the path so far, the windows, the resolved edges. */
+    private final class Walk {
+        final PathSegmentList path = new PathSegmentList(fGraph);
+        final ResolvedEdges resolved = new ResolvedEdges();
+        final Deque<Window> windows = new ArrayDeque<>();
+        long visited;
+
+        /**
+         * Algorithm 2's RESOLVE, iterative: appends the segments replacing the wait, in time
+         * order (walked backward, then reversed in place).
+         * <p>
+         * The resolved edges are forgotten first: looping on a cycle can only happen within one
+         * resolution, and no edge is resolved by two of them, since every edge a resolution
+         * examines ends at or before its window's end, which is at or before the next window's
+         * start.
+         */
+        void resolve(Worker worker, int vertex, long lo, long hi) {
+            resolved.rollback(0);
+            int mark = path.size();
+            open(worker, vertex, lo, hi);
+            while (!windows.isEmpty()) {
+                visited++;
+                Window w = windows.peek();
+                Worker x = w.worker;
+                int v = w.vertex;
+                if (x.time(v) <= w.lo) {
+                    windows.pop();
+                } else if (v == 0) {
+                    reachFirstVertex(w);
                 } else {
-                    if (link >= 0) {
-                        w.rewinds.push(new Rewind(x, v, end, reversed.size(), resolved.mark()));
+                    long start = Math.max(x.time(v - 1), w.lo);
+                    long end = Math.min(x.time(v), w.hi);
+                    w.vertex = v - 1;
+                    if (end <= start) {
+                        continue; // zero length
                     }
-                    reversed.add(PathSegment.ofEdge(x, v, start, end));
+                    int link = x.downLink(v);
+                    if (link >= 0 && (x.label(v).isResolvable() || fGraph.linkKind(link) == LinkKind.NETWORK)) {
+                        open(x, v, start, end);
+                    } else {
+                        if (link >= 0) {
+                            Deque<Rewind> rewinds = w.rewinds;
+                            if (rewinds == null) {
+                                rewinds = new ArrayDeque<>();
+                                w.rewinds = rewinds;
+                            }
+                            rewinds.push(new Rewind(x, v, end, path.size(), resolved.mark()));
+                        }
+                        path.addEdge(x, v, start, end);
+                    }
                 }
             }
+            path.reverse(mark, path.size());
         }
-        Collections.reverse(reversed);
-        return reversed;
-    }
 
-    /** Starts resolving the wait ending at {@code vertex} within {@code [lo, hi]}. */
-    private void open(Deque<Window> windows, List<PathSegment> reversed, ResolvedEdges resolved, Worker worker,
-            int vertex, long lo, long hi) {
-        resolved.add(worker, vertex);
-        Window w = new Window(worker, vertex, lo, hi, worker, vertex);
-        windows.push(w);
-        follow(w, worker, vertex, reversed);
-    }
+        /** Starts resolving the wait ending at {@code vertex} within {@code [lo, hi]}. */
+        private void open(Worker worker, int vertex, long lo, long hi) {
+            resolved.add(worker, vertex);
+            Window w = new Window(worker, vertex, lo, hi, worker, vertex);
+            windows.push(w);
+            follow(w, worker, vertex);
+        }
 
-    /** Moves the window's walk to the source of the edge entering {@code vertex}. */
-    private void follow(Window w, Worker worker, int vertex, List<PathSegment> reversed) {
-        int link = worker.downLink(vertex);
-        Vertex source = fGraph.linkSource(link);
-        long end = Math.min(worker.time(vertex), w.hi);
-        if (source.time() < end) {
-            reversed.add(PathSegment.linkDelay(worker, Math.max(source.time(), w.lo), end, fGraph.linkKind(link)));
+        /**
+         * Moves the window's walk to the source of the edge entering {@code vertex}. A source
+         * later than the window's end starts at the first vertex at or after that end (binary
+         * search) instead of stepping over the source's later edges, which lie outside the window.
+         */
+        private void follow(Window w, Worker worker, int vertex) {
+            int link = worker.downLink(vertex);
+            Vertex source = fGraph.linkSource(link);
+            long end = Math.min(worker.time(vertex), w.hi);
+            long sourceTime = source.time();
+            if (sourceTime < end) {
+                path.addLinkDelay(worker, Math.max(sourceTime, w.lo), end, fGraph.linkKind(link));
+            }
+            Worker next = source.worker();
+            w.worker = next;
+            w.hi = Math.min(sourceTime, end);
+            w.vertex = sourceTime > w.hi ? next.ceilingIndex(w.hi) : source.index();
         }
-        w.worker = source.worker();
-        w.vertex = source.index();
-        w.hi = Math.min(source.time(), end);
-    }
 
-    /** The walk reached the first vertex of a worker while still inside the window. */
-    private void reachFirstVertex(Deque<Window> windows, Window w, List<PathSegment> reversed,
-            ResolvedEdges resolved) {
-        if (w.worker.downLink(0) >= 0) {
-            resolved.add(w.worker, 0);
-            follow(w, w.worker, 0, reversed);
-            return;
+        /** The walk reached the first vertex of a worker while still inside the window. */
+        private void reachFirstVertex(Window w) {
+            if (w.worker.downLink(0) >= 0) {
+                resolved.add(w.worker, 0);
+                follow(w, w.worker, 0);
+                return;
+            }
+            Deque<Rewind> rewinds = w.rewinds;
+            if (rewinds != null && !rewinds.isEmpty()) {
+                Rewind rewind = rewinds.pop();
+                path.truncate(rewind.pathMark());
+                resolved.rollback(rewind.resolvedMark());
+                w.hi = rewind.endNs();
+                follow(w, rewind.worker(), rewind.vertex());
+                return;
+            }
+            long end = Math.min(w.worker.time(0), w.hi);
+            path.addUnexplained(w.originWorker, w.originVertex, w.lo, end);
+            windows.pop();
         }
-        if (!w.rewinds.isEmpty()) {
-            Rewind rewind = w.rewinds.pop();
-            reversed.subList(rewind.pathMark(), reversed.size()).clear();
-            resolved.rollback(rewind.resolvedMark());
-            w.hi = rewind.endNs();
-            follow(w, rewind.worker(), rewind.vertex(), reversed);
-            return;
-        }
-        long end = Math.min(w.worker.time(0), w.hi);
-        reversed.add(PathSegment.unexplained(w.originWorker, w.originVertex, w.lo, end));
-        windows.pop();
     }
 }

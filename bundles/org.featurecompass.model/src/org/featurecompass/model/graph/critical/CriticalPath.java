@@ -14,12 +14,18 @@ import org.featurecompass.model.graph.Worker;
  * @param endNs end of the covered range, ns: the requested end, or earlier if the worker ended
  *            earlier
  * @param segments the path, in time order
+ * @param visitedVertices how many times the algorithm examined a vertex (its left or its
+ *            incoming edge), repetitions included: the operation count that makes the cost of a
+ *            computation, to be compared with the number of segments
  */
-public record CriticalPath(Worker worker, long startNs, long endNs, List<PathSegment> segments) {
+public record CriticalPath(Worker worker, long startNs, long endNs, List<PathSegment> segments, long visitedVertices) {
 
-    /** Immutable copy of the segments. */
+    /**
+     * Immutable copy of the segments; the algorithms' own column store, complete, is kept as
+     * is.
+     */
     public CriticalPath {
-        segments = List.copyOf(segments);
+        segments = segments instanceof PathSegmentList list && list.isFrozen() ? segments : List.copyOf(segments);
     }
 
     /** @return summed segment durations, ns */

@@ -1,10 +1,6 @@
 package org.featurecompass.model.graph.critical;
 
-import java.util.ArrayDeque;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Deque;
-import java.util.List;
+import java.util.Arrays;
 
 import org.featurecompass.model.graph.ExecutionGraph;
 import org.featurecompass.model.graph.LinkKind;
@@ -26,13 +22,12 @@ import org.featurecompass.model.graph.Worker;
  * from the dead end's time, found by binary search; the part of the jumped-over wait after that
  * time is kept, unresolved.
  * <p>
- * Cost: linear in the path, plus O(log n) per rewind. Times in ns.
+ * Cost: linear in the number of vertices the walk examines ({@link CriticalPath#visitedVertices()}),
+ * which is the path length plus the zero-length edges met, plus O(log n) per dead end and per
+ * waker later than the wait it ends within the range (binary searches). Memory: the path, plus
+ * three words per wait left through its waker (kept for dead ends). Times in ns.
  */
 public final class UnboundedPathAlgorithm implements CriticalPathAlgorithm {
-
-    /** A wait the walk left through its waker. */
-    private record Jump(Worker worker, int vertex) {
-    }
 
     private final ExecutionGraph fGraph;
 
@@ -46,39 +41,43 @@ public final class UnboundedPathAlgorithm implements CriticalPathAlgorithm {
         if (endNs < startNs) {
             throw new IllegalArgumentException("range end " + endNs + " ns is before its start " + startNs + " ns");
         }
-        List<PathSegment> reversed = new ArrayList<>();
+        PathSegmentList reversed = new PathSegmentList(fGraph);
         if (worker.size() == 0) {
-            return new CriticalPath(worker, startNs, startNs, reversed);
+            return new CriticalPath(worker, startNs, startNs, reversed.freeze(), 0);
         }
         long lo = Math.max(startNs, worker.time(0));
         long to = Math.max(lo, Math.min(endNs, worker.time(worker.size() - 1)));
         ResolvedEdges resolved = new ResolvedEdges();
-        Deque<Jump> jumps = new ArrayDeque<>();
+        long resolvedHi = Long.MAX_VALUE; // the hi at which the edges in resolved were resolved
+        Jumps jumps = new Jumps();
+        long visited = 0;
         Worker x = worker;
         int v = worker.ceilingIndex(to);
         long hi = to;
         while (hi > lo) {
+            visited++;
             if (v == 0) {
                 int link = x.downLink(0);
                 if (link >= 0) {
-                    resolved.add(x, 0);
+                    resolvedHi = markResolved(resolved, resolvedHi, hi, x, 0);
                     Vertex source = follow(x, 0, link, lo, hi, reversed);
-                    x = source.worker();
-                    v = source.index();
                     hi = Math.min(hi, source.time());
+                    x = source.worker();
+                    v = start(source, hi);
                     continue;
                 }
                 if (jumps.isEmpty()) {
                     break; // cannot happen on the studied worker, which starts at or before lo
                 }
-                Jump jump = jumps.pop();
                 long deadEnd = Math.min(hi, x.time(0));
-                x = jump.worker();
+                int jumpVertex = jumps.vertex();
+                x = fGraph.workers().get(jumps.worker());
+                jumps.pop();
                 v = x.ceilingIndex(deadEnd);
                 hi = deadEnd;
-                if (v == jump.vertex()) {
+                if (v == jumpVertex) {
                     long start = Math.max(x.time(v - 1), lo);
-                    reversed.add(PathSegment.unexplained(x, v, start, hi));
+                    reversed.addUnexplained(x, v, start, hi);
                     hi = start;
                     v--;
                 }
@@ -93,29 +92,89 @@ public final class UnboundedPathAlgorithm implements CriticalPathAlgorithm {
             int link = x.downLink(v);
             boolean packetReceived = link >= 0 && x != worker && fGraph.linkKind(link) == LinkKind.NETWORK;
             if (link >= 0 && (x.label(v).isResolvable() || packetReceived)) {
-                resolved.add(x, v);
-                jumps.push(new Jump(x, v));
+                resolvedHi = markResolved(resolved, resolvedHi, hi, x, v);
+                jumps.push(x.index(), v);
                 Vertex source = follow(x, v, link, start, end, reversed);
-                x = source.worker();
-                v = source.index();
                 hi = Math.min(end, source.time());
+                x = source.worker();
+                v = start(source, hi);
             } else {
-                reversed.add(PathSegment.ofEdge(x, v, start, end));
+                reversed.addEdge(x, v, start, end);
                 hi = start;
                 v--;
             }
         }
-        Collections.reverse(reversed);
-        return new CriticalPath(worker, hi, to, reversed);
+        reversed.reverse(0, reversed.size());
+        return new CriticalPath(worker, hi, to, reversed.freeze(), visited);
+    }
+
+    /**
+     * Records that the walk, at {@code hi}, leaves the edge ending at {@code vertex} through its
+     * incoming edge; fails on a cycle. The edges resolved at a higher {@code hi} are forgotten
+     * first, so that the set stays small: {@code hi} never increases and every segment added
+     * lowers it, so a walk that does not end keeps {@code hi} constant from some point on, and
+     * then resolves some edge twice at that {@code hi}.
+     *
+     * @return the {@code hi} of the edges now in {@code resolved}
+     */
+    private static long markResolved(ResolvedEdges resolved, long resolvedHi, long hi, Worker worker, int vertex) {
+        if (hi < resolvedHi) {
+            resolved.rollback(0);
+        }
+        resolved.add(worker, vertex);
+        return hi;
+    }
+
+    /**
+     * Where the walk continues on a waker: at its source vertex, or, for a source later than
+     * {@code hi} (the range end cut the wait), at the first vertex at or after {@code hi}, found
+     * by binary search instead of stepping over the edges after the range.
+     */
+    private static int start(Vertex source, long hi) {
+        return source.time() > hi ? source.worker().ceilingIndex(hi) : source.index();
     }
 
     /** Adds the link's own delay, if any, and returns its source. */
-    private Vertex follow(Worker target, int vertex, int link, long lo, long hi, List<PathSegment> reversed) {
+    private Vertex follow(Worker target, int vertex, int link, long lo, long hi, PathSegmentList reversed) {
         Vertex source = fGraph.linkSource(link);
         long end = Math.min(target.time(vertex), hi);
         if (source.time() < end) {
-            reversed.add(PathSegment.linkDelay(target, Math.max(source.time(), lo), end, fGraph.linkKind(link)));
+            reversed.addLinkDelay(target, Math.max(source.time(), lo), end, fGraph.linkKind(link));
         }
         return source;
+    }
+
+    /** The waits the walk left through their waker, most recent on top, as primitive pairs. */
+    private static final class Jumps {
+        private int[] fWorkers = new int[16];
+        private int[] fVertices = new int[16];
+        private int fSize;
+
+        boolean isEmpty() {
+            return fSize == 0;
+        }
+
+        void push(int worker, int vertex) {
+            if (fSize == fWorkers.length) {
+                fWorkers = Arrays.copyOf(fWorkers, fSize * 2);
+                fVertices = Arrays.copyOf(fVertices, fSize * 2);
+            }
+            fWorkers[fSize] = worker;
+            fVertices[fSize++] = vertex;
+        }
+
+        /** @return the worker index of the top jump */
+        int worker() {
+            return fWorkers[fSize - 1];
+        }
+
+        /** @return the vertex of the top jump */
+        int vertex() {
+            return fVertices[fSize - 1];
+        }
+
+        void pop() {
+            fSize--;
+        }
     }
 }

@@ -148,6 +148,24 @@ class ActivePathTest {
     }
 
     /**
+     * A range end inside a wait whose waker has a long history after it: the window starts on
+     * the waker at the range end by binary search instead of stepping over its 10,000 later
+     * vertices.
+     */
+    @Test
+    void wakerHistoryAfterTheRangeIsNotWalked() {
+        g.chain("A", 0).run(10).blocked(100_000).run(100_010);
+        SketchGraph.Chain b = g.chain("B", 0);
+        for (long t = 10; t <= 100_000; t += 10) {
+            b.run(t);
+        }
+        g.wake("B", 100_000, "A", 100_000);
+        CriticalPath path = bounded("A", 0, 20);
+        assertEquals("A:RUNNING[0,10] B:RUNNING[10,20]", SketchGraph.segments(path));
+        assertTrue(path.visitedVertices() < 10, () -> path.visitedVertices() + " vertices visited");
+    }
+
+    /**
      * The thesis's graphs are DAGs. A cycle of same-timestamp links (possible only in a
      * hand-made graph) is reported instead of looping.
      */

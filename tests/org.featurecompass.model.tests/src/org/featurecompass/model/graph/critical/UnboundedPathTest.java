@@ -2,6 +2,7 @@ package org.featurecompass.model.graph.critical;
 
 import static org.featurecompass.model.graph.critical.BasicSubgraphsTest.assertContiguous;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.LinkKind;
@@ -55,6 +56,45 @@ class UnboundedPathTest {
         g.wake("K", 50, "A", 50);
         assertEquals("S:RUNNING[0,40] K:NETWORK[40,45] K:RUNNING[45,50] A:RUNNING[50,60]",
                 SketchGraph.segments(unbounded("A", 0, 60)));
+    }
+
+    /**
+     * Dead ends can bring the walk back to a worker's first vertex it already left through its
+     * incoming edge, at an earlier time: that is no cycle. P forks A at 20 and A at once wakes
+     * B, blocked since 18; P and B have no history. The walk S → A → B → A's start → P dead-ends,
+     * rewinds to B (the part of B's wait before 20 stays), dead-ends at B's start, rewinds to A at
+     * 18, which is before A's start: A's fork is followed again, to P, which dead-ends at 18; the
+     * rest of S's wait stays. (Before the set of resolved edges was scoped to the walk's current
+     * time, this graph was reported as a cycle.)
+     */
+    @Test
+    void reachingAFirstVertexAgainIsNoCycle() {
+        g.chain("S", 0).run(10).blocked(60).run(70);
+        g.chain("A", 20).blocked(50).run(60);
+        g.chain("B", 18).blocked(20).run(50);
+        g.chain("P", 20).run(25);
+        g.wake("P", 20, "A", 20).wake("A", 20, "B", 20).wake("B", 50, "A", 50).wake("A", 60, "S", 60);
+        CriticalPath path = unbounded("S", 0, 70);
+        assertEquals("S:RUNNING[0,10] S:BLOCKED?[10,18] B:BLOCKED?[18,20] B:RUNNING[20,50] A:RUNNING[50,60] "
+                + "S:RUNNING[60,70]", SketchGraph.segments(path));
+        assertEquals(10, path.unresolvedNs());
+    }
+
+    /**
+     * A range end inside a wait whose waker has a long history after it: the walk starts on the
+     * waker at the range end by binary search instead of stepping over its 10,000 later vertices.
+     */
+    @Test
+    void wakerHistoryAfterTheRangeIsNotWalked() {
+        g.chain("A", 0).run(10).blocked(100_000).run(100_010);
+        SketchGraph.Chain b = g.chain("B", 0);
+        for (long t = 10; t <= 100_000; t += 10) {
+            b.run(t);
+        }
+        g.wake("B", 100_000, "A", 100_000);
+        CriticalPath path = unbounded("A", 0, 20);
+        assertEquals("B:RUNNING[0,10] B:RUNNING[10,20]", SketchGraph.segments(path));
+        assertTrue(path.visitedVertices() < 10, () -> path.visitedVertices() + " vertices visited");
     }
 
     /** The range bounds the walk, even on another worker. */
