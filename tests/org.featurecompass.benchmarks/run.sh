@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Runs the Feature Compass benchmarks outside OSGi, on the jars of the Tycho build, and prints
-# Markdown tables (also saved under tests/org.featurecompass.benchmarks/target/results/).
+# Runs the Feature Compass benchmarks (plain Java on the jars of the Tycho build; graph-peer inside
+# OSGi, with tycho-surefire) and prints Markdown tables (also saved under
+# tests/org.featurecompass.benchmarks/target/results/).
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [graph] [--size BYTES] [--iterations N] [--threads N]
-#          [--events N]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [graph] [graph-peer] [--size BYTES] [--iterations N]
+#          [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
 #            Python json / ijson peers on the same file in the same run
 #   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
@@ -13,7 +14,12 @@
 #            VaRA-Tool-Suite's own Python computation (varats 13.0.5) on the same file in the same run
 #   graph    execution-graph construction from a generated kernel event stream (default 10^7 events,
 #            8 CPUs, 1000 threads) with -Xmx2g, and critical-path extraction (bounded and unbounded)
-#            for paths of 10^3 to 10^6 segments; no peer (Trace Compass's graph runs only inside OSGi)
+#            for paths of 10^3 to 10^6 segments (wake-up chains, nested blocking)
+#   graph-peer  execution graph and bounded critical path against Trace Compass 6.2's own
+#            (OsExecutionGraph, CriticalPathModule's algorithm) on the same LTTng kernel traces in one
+#            OSGi runtime (tycho-surefire, -Pgraph-peer, -Xmx3g): --rounds timed rounds (default 10)
+#            after --warmup rounds (default 3); --traces: comma-separated, below shared/traces or
+#            absolute (default lttng/many-threads,lttng/bug446190). Builds the bundles it needs.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -21,6 +27,9 @@ size=1000000000
 iterations=10000000
 threads=1
 events=10000000
+rounds=10
+warmup=3
+traces=lttng/many-threads,lttng/bug446190
 suites=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -28,27 +37,38 @@ while [[ $# -gt 0 ]]; do
     --iterations) iterations="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --events) events="$2"; shift 2 ;;
-    -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+    --rounds) rounds="$2"; shift 2 ;;
+    --warmup) warmup="$2"; shift 2 ;;
+    --traces) traces="$2"; shift 2 ;;
+    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
 [[ ${#suites[@]} -gt 0 ]] || suites=(tef)
 
 jar_of() { ls "$root/$1"/target/*.jar 2>/dev/null | grep -v sources | head -n 1; }
-if [[ -z "$(jar_of tests/org.featurecompass.benchmarks)" || -z "$(jar_of bundles/org.featurecompass.tef)" \
-      || -z "$(jar_of bundles/org.featurecompass.core)" ]]; then
-  "$root/mvnw" -B -q -DskipTests verify
-fi
-jackson="$(find "$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/2.18.2" -name 'jackson-core-2.18.2.jar' | head -n 1)"
-# core is only used for RegionEventConverter, which needs no Trace Compass class
-cp="$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model)"
-cp="$cp:$(jar_of bundles/org.featurecompass.core):$jackson"
 
-venv="${FC_CACHE:-$HOME/.cache/featurecompass}/bench-venv"
-if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import ijson' 2>/dev/null; then
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q ijson
-fi
+# The class path of the plain-Java suites: the jars of the Tycho build, built when missing.
+classpath() {
+  if [[ -z "$(jar_of tests/org.featurecompass.benchmarks)" || -z "$(jar_of bundles/org.featurecompass.tef)" \
+        || -z "$(jar_of bundles/org.featurecompass.core)" ]]; then
+    "$root/mvnw" -B -q -DskipTests verify >&2
+  fi
+  local jackson
+  jackson="$(find "$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/2.18.2" -name 'jackson-core-2.18.2.jar' | head -n 1)"
+  # core is only used for RegionEventConverter, which needs no Trace Compass class
+  echo "$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model):$(jar_of bundles/org.featurecompass.core):$jackson"
+}
+
+# The virtualenv of the TEF peers (json, ijson): created on first use, then reused.
+ijson_venv() {
+  local venv="${FC_CACHE:-$HOME/.cache/featurecompass}/bench-venv"
+  if [[ ! -x "$venv/bin/python" ]] || ! "$venv/bin/python" -c 'import ijson' 2>/dev/null; then
+    python3 -m venv "$venv" >&2
+    "$venv/bin/pip" install -q ijson >&2
+  fi
+  echo "$venv/bin/python"
+}
 
 # The virtualenv of the VaRA cross-check test (VaraPeer.java): created on first use, then reused.
 varats_venv() {
@@ -63,6 +83,24 @@ varats_venv() {
   echo "$venv/bin/python"
 }
 
+# The OSGi suite: tycho-surefire runs GraphPeerBenchmark (which every other build skips) in a
+# runtime with Trace Compass 6.2 and the suite, after building the bundles it needs.
+graph_peer() {
+  local commit modules
+  commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  if [[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
+    commit="$commit+uncommitted changes"
+  fi
+  modules=releng/org.featurecompass.target,tests/org.featurecompass.tests.support,bundles/org.featurecompass.model
+  modules=$modules,bundles/org.featurecompass.tef,bundles/org.featurecompass.core,tests/org.featurecompass.benchmarks
+  modules=$modules,tests/org.featurecompass.benchmarks.tracecompass
+  rm -f "$results/graph-peer.md"
+  (cd "$root" && ./mvnw -B -q verify -pl "$modules" -Pgraph-peer "-Dfc.bench.commit=$commit" \
+    "-Dfc.bench.iterations=$rounds" "-Dfc.bench.warmup=$warmup" "-Dfc.bench.traces=$traces" \
+    "-Dfc.bench.results=$results/graph-peer.md" >&2)
+  cat "$results/graph-peer.md"
+}
+
 results="$here/target/results"
 mkdir -p "$results"
 work="${FC_BENCH_DIR:-/tmp/featurecompass-bench}"
@@ -70,18 +108,20 @@ mkdir -p "$work"
 for suite in "${suites[@]}"; do
   case "$suite" in
     tef)
-      java -Xmx1g -cp "$cp" org.featurecompass.benchmarks.tef.TefIndexBenchmark \
-        "$work/tef-$size.json" "$size" "$venv/bin/python" "$here/scripts" | tee "$results/tef.md" ;;
+      java -Xmx1g -cp "$(classpath)" org.featurecompass.benchmarks.tef.TefIndexBenchmark \
+        "$work/tef-$size.json" "$size" "$(ijson_venv)" "$here/scripts" | tee "$results/tef.md" ;;
     feature)
       vara_python="$(varats_venv)"
-      java -Xmx1g -cp "$cp" org.featurecompass.benchmarks.feature.FeatureRegionBenchmark \
+      java -Xmx1g -cp "$(classpath)" org.featurecompass.benchmarks.feature.FeatureRegionBenchmark \
         "$work/feature-$iterations-$threads.json" --iterations "$iterations" --threads "$threads" \
         --python "$vara_python" --scripts "$here/scripts" \
         --vara-peer "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/vara_peer.py" \
         | tee "$results/feature.md" ;;
     graph)
-      java -Xmx2g -cp "$cp" org.featurecompass.benchmarks.graph.GraphBenchmark --events "$events" \
+      java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.graph.GraphBenchmark --events "$events" \
         | tee "$results/graph.md" ;;
+    graph-peer)
+      graph_peer ;;
     *) echo "run.sh: unknown benchmark '$suite'" >&2; exit 2 ;;
   esac
 done

@@ -127,12 +127,7 @@ public final class Bench {
      * @param columns the column names
      */
     public static void tableHeader(String... columns) {
-        row(columns);
-        StringBuilder separator = new StringBuilder("|---|"); //$NON-NLS-1$
-        for (int i = 1; i < columns.length; i++) {
-            separator.append("---:|"); //$NON-NLS-1$
-        }
-        System.out.println(separator);
+        System.out.println(markdownHeader(columns));
     }
 
     /**
@@ -141,7 +136,27 @@ public final class Bench {
      * @param cells the cells, already formatted
      */
     public static void row(String... cells) {
-        System.out.println("| " + String.join(" | ", cells) + " |"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        System.out.println(markdownRow(cells));
+    }
+
+    /**
+     * @param columns the column names
+     * @return the head of a Markdown table, two lines, as {@link #tableHeader(String...)} prints it
+     */
+    public static String markdownHeader(String... columns) {
+        StringBuilder separator = new StringBuilder("|---|"); //$NON-NLS-1$
+        for (int i = 1; i < columns.length; i++) {
+            separator.append("---:|"); //$NON-NLS-1$
+        }
+        return markdownRow(columns) + System.lineSeparator() + separator;
+    }
+
+    /**
+     * @param cells the cells, already formatted
+     * @return one Markdown table row, as {@link #row(String...)} prints it
+     */
+    public static String markdownRow(String... cells) {
+        return "| " + String.join(" | ", cells) + " |"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     /**
