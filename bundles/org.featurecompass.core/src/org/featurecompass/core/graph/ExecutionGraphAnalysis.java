@@ -135,11 +135,8 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
         HostFeed feed = feed(trace, graph, linker);
         long[] lastNs = { Long.MIN_VALUE };
         // An OutOfOrderEventException or damaged input stops the pass (IllegalArgumentException).
-        Outcome outcome = pass.run(NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
-            long ts = event.getTimestamp().toNanos();
-            feed.feeder().accept(event, cpu(trace, event), ts);
-            lastNs[0] = Math.max(lastNs[0], ts);
-        });
+        Outcome outcome = pass.run(NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, trace.getNbEvents()), monitor,
+                event -> accept(feed, event, lastNs));
         if (outcome == Outcome.FAILED) {
             ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_Failed, trace.getName(), pass.failureMessage()), pass.failure());
         }
@@ -147,6 +144,33 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
             return null;
         }
         return finish(graph, feed.host(), List.of(feed), lastNs[0], linker, null);
+    }
+
+    /**
+     * Builds the graph of one kernel trace from its events, already read, as the analysis does
+     * with the events its pass reads: for measuring the builder apart from the reading
+     * (GraphPeerBenchmark of the benchmarks).
+     *
+     * @param trace a kernel trace
+     * @param events all its events, in trace order
+     * @return the graph
+     */
+    public static Result build(IKernelTrace trace, Iterable<? extends ITmfEvent> events) {
+        ExecutionGraph graph = new ExecutionGraph();
+        NetworkLinker linker = new NetworkLinker(MAX_PENDING_PACKETS, PACKET_TIMEOUT_NS);
+        HostFeed feed = feed(trace, graph, linker);
+        long[] lastNs = { Long.MIN_VALUE };
+        for (ITmfEvent event : events) {
+            accept(feed, event, lastNs);
+        }
+        return finish(graph, feed.host(), List.of(feed), lastNs[0], linker, null);
+    }
+
+    /** Feeds one event of a single trace and keeps the latest time, ns, in {@code lastNs[0]}. */
+    private static void accept(HostFeed feed, ITmfEvent event, long[] lastNs) {
+        long ts = event.getTimestamp().toNanos();
+        feed.feeder().accept(event, cpu(feed.trace(), event), ts);
+        lastNs[0] = Math.max(lastNs[0], ts);
     }
 
     /** The experiment case: synchronise the hosts' clocks, then build one graph in the common time. */

@@ -2,22 +2,15 @@ package org.featurecompass.benchmarks.tracecompass;
 
 import java.util.List;
 
-import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.event.aspect.TmfCpuAspect;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
-import org.featurecompass.core.graph.KernelGraphEventFeeder;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.model.graph.ExecutionGraph;
 import org.featurecompass.model.graph.Worker;
-import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
-import org.featurecompass.model.graph.builder.WakeupEventKind;
 import org.featurecompass.model.graph.critical.ActivePathAlgorithm;
 import org.featurecompass.model.graph.critical.CriticalPath;
 
@@ -53,27 +46,11 @@ final class FeatureCompassGraph implements BenchmarkedGraph {
         fResult = result;
     }
 
-    /**
-     * The builder alone: what {@link ExecutionGraphAnalysis} does with each event its pass
-     * reads (wake-up kind from the declared events, the layout's feeder, the CPU aspect).
-     */
+    /** The builder alone: {@link ExecutionGraphAnalysis#build(IKernelTrace, Iterable)}. */
     @Override
     public void buildFrom(List<ITmfEvent> events) {
         dispose();
-        IKernelTrace trace = (IKernelTrace) fTrace;
-        IKernelAnalysisEventLayout layout = trace.getKernelEventLayout();
-        WakeupEventKind wakeupKind = KernelGraphEventFeeder
-                .selectWakeupKind(((ITmfTraceWithPreDefinedEvents) fTrace).getContainedEventTypes(), layout)
-                .orElse(WakeupEventKind.WAKEUP);
-        ExecutionGraph graph = new ExecutionGraph();
-        ExecutionGraphBuilder builder = new ExecutionGraphBuilder(graph, fTrace.getHostId(), wakeupKind);
-        KernelGraphEventFeeder feeder = new KernelGraphEventFeeder(builder, layout);
-        long last = 0;
-        for (ITmfEvent event : events) {
-            feeder.accept(event, TmfTraceUtils.resolveIntEventAspectOfClassForEvent(fTrace, TmfCpuAspect.class, event));
-            last = Math.max(last, event.getTimestamp().toNanos());
-        }
-        fResult = new ExecutionGraphAnalysis.Result(graph, fTrace.getHostId(), builder.finish(last), feeder.malformedEvents());
+        fResult = ExecutionGraphAnalysis.build((IKernelTrace) fTrace, events);
     }
 
     /** @return the last graph built */
