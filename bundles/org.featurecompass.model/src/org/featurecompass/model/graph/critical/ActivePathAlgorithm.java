@@ -36,8 +36,9 @@ import org.featurecompass.model.graph.Worker;
  * which is the path length plus the zero-length edges met, plus O(log n) for each window whose
  * end is clipped above its waker (a binary search skips the waker's later vertices). A rewind
  * re-walks the part of the window it discards; builders that link wake-ups only to blocked
- * edges and to first vertices, as {@link org.featurecompass.model.graph.builder.ExecutionGraphBuilder}
- * does, give no rewind candidates. Memory: the path, plus a few words per open window, per
+ * edges and to first vertices (packets are always followed), as
+ * {@link org.featurecompass.model.graph.builder.ExecutionGraphBuilder} does, give no rewind
+ * candidates. Memory: the path, plus a few words per open window, per
  * rewind candidate and per wait of the current top-level resolution. Times in ns.
  */
 public final class ActivePathAlgorithm implements CriticalPathAlgorithm {
