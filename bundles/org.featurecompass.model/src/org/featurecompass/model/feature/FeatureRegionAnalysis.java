@@ -31,6 +31,9 @@ import org.featurecompass.model.feature.ThreadRegionStack.Frame;
  * <li>Coverage: time inside a {@link CoverageGap} is unobserved; totals become
  * {@link TimeBounds} (QDIME lesson, {@code notes/qdime.md} §5.1).</li>
  * </ul>
+ * A report describes its window only: the regions, features and interactions active in it, the
+ * region events inside it, the anomalies of the instances intersecting it and the gaps touching
+ * it. That is what lets {@link RegionInstanceReplay} compute a window from recorded instances.
  * A region opened before the trace start is discovered at its end; all earlier time of that
  * thread is then moved to interactions including it, so CPU times are exact. The wall-clock union
  * of an interaction that lost or gained such time cannot be revised in one pass; its bounds widen
@@ -78,8 +81,10 @@ public final class FeatureRegionAnalysis {
     private long fLastNs;
     private long fWindowStartNs;
     private long fWindowEndNs = Long.MAX_VALUE;
+    /** Region events passed, for the position in error messages. */
     private long fEvents;
     private long fSerials;
+    // anomalies of the instances recorded in the window
     private long fUnmatchedEnds;
     private long fUnclosedBegins;
     private long fOutOfOrderCloses;
@@ -146,32 +151,8 @@ public final class FeatureRegionAnalysis {
      * @param uuid region UUID string, if the format records one
      */
     public void begin(long timestampNs, int pid, int tid, long regionId, String regionName, @Nullable String uuid) {
-        advanceTo(timestampNs);
-        fEvents++;
-        ThreadRegionStack thread = thread(pid, tid, timestampNs);
-        thread.advance(timestampNs, fWindowStartNs, fWindowEndNs);
-        RegionEntry entry = region(regionId, regionName, uuid);
-        InternedFeatureSet before = thread.topRaw();
-        InternedFeatureSet after = fSets.union(before, entry.fFeatures);
-        int depth = thread.depth();
-        Frame parent = depth > 0 ? thread.frame(depth - 1) : null;
-        RegionEntry parentEntry = parent == null ? null : parent.fEntry;
-        long parentSerial = parent == null ? RegionInstance.NO_PARENT : parent.fSerial;
-        Frame frame = thread.push(entry, after);
-        frame.fStartNs = timestampNs;
-        frame.fSerial = fSerials++;
-        frame.fDepth = depth;
-        frame.fParent = parentEntry;
-        frame.fParentSerial = parentSerial;
-        frame.fContext = after.fInteraction;
-        frame.fObservedAtPushNs = thread.fObservedNs;
-        frame.fGapEpochAtPush = thread.fGapEpoch;
-        frame.fObservedAtPush = thread.fObserved;
-        frame.fUuid = uuid;
-        if (thread.fObserved && frame.fOutermost) {
-            entry.fGroup.fWall.increment(timestampNs);
-        }
-        changeState(thread, before, after, timestampNs);
+        ThreadRegionStack thread = arrive(timestampNs, pid, tid);
+        push(thread, region(regionId, regionName, uuid), timestampNs, uuid, null);
     }
 
     /**
@@ -186,20 +167,100 @@ public final class FeatureRegionAnalysis {
      * @param uuid region UUID string, used only if no begin was recorded
      */
     public void end(long timestampNs, int pid, int tid, long regionId, String regionName, @Nullable String uuid) {
+        ThreadRegionStack thread = arrive(timestampNs, pid, tid);
+        int index = thread.findFromTop(regionId);
+        if (index < 0) {
+            closeUnmatchedEnd(thread, timestampNs, region(regionId, regionName, uuid), uuid, null);
+            return;
+        }
+        close(thread, index, timestampNs, false, index != thread.depth() - 1);
+    }
+
+    /**
+     * Starts a replay ({@link RegionInstanceReplay}): the analysis starts where the replayed
+     * analysis started, and knows every thread it saw, so that their observed and unobserved
+     * time in the window counts even if no replayed instance is theirs.
+     *
+     * @param traceStartNs the first input time of the replayed analysis, ns
+     * @param threads the threads it saw
+     */
+    void startReplay(long traceStartNs, List<ThreadId> threads) {
+        advanceTo(traceStartNs);
+        for (ThreadId id : threads) {
+            thread(id.pid(), id.tid(), traceStartNs);
+        }
+    }
+
+    /**
+     * Replays the begin of a recorded instance. Its serial, interaction at begin and flags are
+     * taken from the record, because the regions that were open below it may not be replayed.
+     */
+    void replayBegin(RegionInstance instance) {
+        ThreadRegionStack thread = arrive(instance.startNs(), instance.pid(), instance.tid());
+        push(thread, replayedRegion(instance), instance.startNs(), instance.uuid(), instance);
+    }
+
+    /** Replays the end of a recorded instance whose begin was replayed: it closes that instance. */
+    void replayEnd(RegionInstance instance) {
+        ThreadRegionStack thread = arrive(instance.endNs(), instance.pid(), instance.tid());
+        int index = thread.findSerialFromTop(instance.serial());
+        if (index < 0) {
+            throw new IllegalArgumentException("Replayed end of " + instance + " without its begin"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        close(thread, index, instance.endNs(), false, instance.closedOutOfOrder());
+    }
+
+    /** Replays the end of a recorded instance truncated at the trace start. */
+    void replayUnmatchedEnd(RegionInstance instance) {
+        ThreadRegionStack thread = arrive(instance.endNs(), instance.pid(), instance.tid());
+        closeUnmatchedEnd(thread, instance.endNs(), replayedRegion(instance), instance.uuid(), instance);
+    }
+
+    private RegionEntry replayedRegion(RegionInstance instance) {
+        Region region = instance.region();
+        return region(region.id(), region.name(), region.uuid());
+    }
+
+    /** A region event arrives: time advances, and the thread's time up to it is accounted. */
+    private ThreadRegionStack arrive(long timestampNs, int pid, int tid) {
         advanceTo(timestampNs);
         fEvents++;
         ThreadRegionStack thread = thread(pid, tid, timestampNs);
         thread.advance(timestampNs, fWindowStartNs, fWindowEndNs);
-        int index = thread.findFromTop(regionId);
-        if (index < 0) {
-            closeUnmatchedEnd(thread, timestampNs, region(regionId, regionName, uuid), uuid);
-            return;
+        return thread;
+    }
+
+    private void push(ThreadRegionStack thread, RegionEntry entry, long timestampNs, @Nullable String uuid,
+            @Nullable RegionInstance replayed) {
+        InternedFeatureSet before = thread.topRaw();
+        InternedFeatureSet after = fSets.union(before, entry.fFeatures);
+        int depth = thread.depth();
+        Frame parent = depth > 0 ? thread.frame(depth - 1) : null;
+        RegionEntry parentEntry = parent == null ? null : parent.fEntry;
+        long parentSerial = parent == null ? RegionInstance.NO_PARENT : parent.fSerial;
+        Frame frame = thread.push(entry, after);
+        frame.fStartNs = timestampNs;
+        frame.fSerial = replayed == null ? fSerials++ : replayed.serial();
+        frame.fDepth = depth;
+        frame.fParent = parentEntry;
+        frame.fParentSerial = parentSerial;
+        frame.fContext = replayed == null ? after.fInteraction : interaction(replayed.interaction());
+        frame.fObservedAtPushNs = thread.fObservedNs;
+        frame.fGapEpochAtPush = thread.fGapEpoch;
+        frame.fObservedAtPush = thread.fObserved;
+        frame.fUuid = uuid;
+        frame.fReplayed = replayed;
+        if (thread.fObserved && frame.fOutermost) {
+            entry.fGroup.fWall.increment(timestampNs);
         }
-        boolean outOfOrder = index != thread.depth() - 1;
-        if (outOfOrder) {
-            fOutOfOrderCloses++;
-        }
-        close(thread, index, timestampNs, false, outOfOrder);
+        changeState(thread, before, after, timestampNs);
+    }
+
+    /** @return the interned interaction of a recorded instance, with feature groups for all its features */
+    private InternedFeatureSet interaction(FeatureSet interaction) {
+        InternedFeatureSet set = fSets.intern(interaction).fInteraction;
+        ensureFeatureGroups();
+        return set;
     }
 
     /**
@@ -244,7 +305,6 @@ public final class FeatureRegionAnalysis {
         for (ThreadRegionStack thread : fThreadList) {
             thread.advance(traceEndNs, fWindowStartNs, fWindowEndNs);
             while (thread.depth() > 0) {
-                fUnclosedBegins++;
                 close(thread, thread.depth() - 1, traceEndNs, true, false);
             }
         }
@@ -315,10 +375,14 @@ public final class FeatureRegionAnalysis {
 
     private RegionEntry region(long regionId, String regionName, @Nullable String uuid) {
         RegionEntry entry = fRegions.get(regionId, regionName, uuid);
+        ensureFeatureGroups();
+        return entry;
+    }
+
+    private void ensureFeatureGroups() {
         while (fFeatureGroups.size() < fSets.featureCount()) {
             fFeatureGroups.add(new InstanceGroupAccumulator());
         }
-        return entry;
     }
 
     private void close(ThreadRegionStack thread, int index, long timestampNs, boolean truncatedAtEnd,
@@ -332,15 +396,18 @@ public final class FeatureRegionAnalysis {
         if (frame.fOutermost) {
             frame.fEntry.fGroup.fCpuLowerNs += thread.fObservedNs - frame.fObservedAtPushNs;
         }
-        boolean spansGap = !frame.fObservedAtPush || thread.fGapEpoch != frame.fGapEpochAtPush;
-        RegionEntry parent = frame.fParent;
-        if (spansGap && !truncatedAtEnd) {
-            fGapSpanning++;
+        RegionInstance replayed = frame.fReplayed;
+        RegionInstance instance;
+        if (replayed != null) {
+            instance = replayed.withEnd(timestampNs, frame.fExclusiveNs);
+        } else {
+            boolean spansGap = !frame.fObservedAtPush || thread.fGapEpoch != frame.fGapEpochAtPush;
+            RegionEntry parent = frame.fParent;
+            instance = new RegionInstance(frame.fEntry.fRegion, frame.fSerial, parent == null ? null : parent.fRegion,
+                    frame.fParentSerial, thread.fPid, thread.fTid, frame.fDepth, frame.fStartNs, timestampNs,
+                    frame.fExclusiveNs, frame.fContext.fSet, frame.fUuid, false, truncatedAtEnd, outOfOrder, spansGap);
         }
-        record(new RegionInstance(frame.fEntry.fRegion, frame.fSerial,
-                parent == null ? null : parent.fRegion, frame.fParentSerial, thread.fPid, thread.fTid,
-                frame.fDepth, frame.fStartNs, timestampNs, frame.fExclusiveNs, frame.fContext.fSet, frame.fUuid,
-                false, truncatedAtEnd, outOfOrder, spansGap), frame.fEntry, frame.fContext);
+        record(instance, frame.fEntry, frame.fContext);
     }
 
     /**
@@ -348,8 +415,7 @@ public final class FeatureRegionAnalysis {
      * of the thread was inside it, and the thread's idle time so far was its exclusive time.
      */
     private void closeUnmatchedEnd(ThreadRegionStack thread, long timestampNs, RegionEntry entry,
-            @Nullable String uuid) {
-        fUnmatchedEnds++;
+            @Nullable String uuid, @Nullable RegionInstance replayed) {
         long exclusiveNs = thread.fTimeBySet[fSets.idle().fId];
         thread.addToHistory(entry.fFeatures, fSets);
         long activeNs = thread.fObservedNs;
@@ -357,6 +423,10 @@ public final class FeatureRegionAnalysis {
         entry.fGroup.fWall.raiseTo(timestampNs, activeNs, fWindowStartNs, fWindowEndNs);
         for (int feature : entry.fFeatures.fFeatureIndices) {
             fFeatureGroups.get(feature).fWall.raiseTo(timestampNs, activeNs, fWindowStartNs, fWindowEndNs);
+        }
+        if (replayed != null) {
+            record(replayed.withEnd(timestampNs, exclusiveNs), entry, interaction(replayed.interaction()));
+            return;
         }
         InternedFeatureSet context = fSets.union(thread.topRaw(), entry.fFeatures).fInteraction;
         boolean spansGap = thread.fGapEpoch > 0 || thread.fUnobservedNs > 0;
@@ -372,6 +442,7 @@ public final class FeatureRegionAnalysis {
         if (startNs > fWindowEndNs || endNs < fWindowStartNs) {
             return;
         }
+        countAnomalies(instance);
         int events = (!instance.truncatedAtStart() && startNs >= fWindowStartNs ? 1 : 0)
                 + (!instance.truncatedAtEnd() && endNs <= fWindowEndNs ? 1 : 0);
         long inclusiveNs = Math.min(endNs, fWindowEndNs) - Math.max(startNs, fWindowStartNs);
@@ -381,6 +452,21 @@ public final class FeatureRegionAnalysis {
             addTo(fFeatureGroups.get(feature), complete, events, inclusiveNs, instance.exclusiveNs());
         }
         addTo(context.group(), complete, events, inclusiveNs, instance.exclusiveNs());
+    }
+
+    private void countAnomalies(RegionInstance instance) {
+        if (instance.truncatedAtStart()) {
+            fUnmatchedEnds++;
+        }
+        if (instance.truncatedAtEnd()) {
+            fUnclosedBegins++;
+        }
+        if (instance.closedOutOfOrder()) {
+            fOutOfOrderCloses++;
+        }
+        if (instance.spansGap() && !instance.truncated()) {
+            fGapSpanning++;
+        }
     }
 
     private static void addTo(InstanceGroupAccumulator group, boolean complete, int events, long inclusiveNs,
@@ -458,10 +544,18 @@ public final class FeatureRegionAnalysis {
         }
     }
 
+    /**
+     * The statistics of the window: every region, feature and interaction active in it (an
+     * instance intersecting it, or observed time in it), with its coverage and the anomalies of
+     * the instances intersecting it. These depend only on what happened inside the window and on
+     * the instances intersecting it, which {@link RegionInstanceReplay} relies on.
+     */
     private FeatureRegionReport report() {
         long unobservedThreadNs = 0;
         long observedThreadNs = 0;
+        List<ThreadId> threads = new ArrayList<>();
         for (ThreadRegionStack thread : fThreadList) {
+            threads.add(new ThreadId(thread.fPid, thread.fTid));
             unobservedThreadNs += thread.fUnobservedNs;
             observedThreadNs += thread.fObservedNs;
             long[] timeBySet = thread.fTimeBySet;
@@ -482,32 +576,44 @@ public final class FeatureRegionAnalysis {
         long baseCpuNs = base < 0 ? 0 : fFeatureGroups.get(base).fCpuLowerNs;
         BoundsRule bounds = new BoundsRule(window.lengthNs(), unobservedThreadNs, unobservedWallNs);
 
-        Map<Region, FeatureRegionStatistics> regions = new TreeMap<>(
-                Comparator.comparing(Region::id, Long::compareUnsigned).thenComparing(Region::name));
+        Comparator<Region> regionOrder = Comparator.comparing(Region::id, Long::compareUnsigned).thenComparing(Region::name);
+        Map<Region, FeatureRegionStatistics> regions = new TreeMap<>(regionOrder);
+        Map<Region, String> malformed = new TreeMap<>(regionOrder);
+        long events = 0;
         for (RegionEntry entry : fRegions.entries()) {
             InstanceGroupAccumulator group = entry.fGroup;
-            regions.put(entry.fRegion, group.snapshot(bounds.cpu(group), bounds.wall(group, 0), windowSeconds, baseCpuNs));
+            if (group.isActive()) {
+                regions.put(entry.fRegion, group.snapshot(bounds.cpu(group), bounds.wall(group, 0), windowSeconds, baseCpuNs));
+                events += group.fEvents;
+                String problem = entry.fMalformedName;
+                if (problem != null) {
+                    malformed.put(entry.fRegion, problem);
+                }
+            }
         }
         Map<String, FeatureRegionStatistics> features = new TreeMap<>();
         for (int i = 0; i < fFeatureGroups.size(); i++) {
             InstanceGroupAccumulator group = fFeatureGroups.get(i);
-            features.put(fSets.featureName(i),
-                    group.snapshot(bounds.cpu(group), bounds.wall(group, 0), windowSeconds, baseCpuNs));
+            if (group.isActive()) {
+                features.put(fSets.featureName(i),
+                        group.snapshot(bounds.cpu(group), bounds.wall(group, 0), windowSeconds, baseCpuNs));
+            }
         }
         Map<FeatureSet, FeatureRegionStatistics> interactions = new TreeMap<>();
         for (int id = 1; id < fSets.setCount(); id++) {
             InternedFeatureSet set = fSets.byId(id);
             InstanceGroupAccumulator group = set.groupIfUsed();
-            if (group != null) {
+            if (group != null && group.isActive()) {
                 interactions.put(set.fSet, group.snapshot(bounds.cpu(group), bounds.wall(group, set.fRevisedWallNs),
                         windowSeconds, baseCpuNs));
             }
         }
-        CoverageSummary coverage = new CoverageSummary(window, fGaps.count(), fGaps.lostEvents(), unobservedWallNs,
-                fThreadList.size(), observedThreadNs, unobservedThreadNs);
+        threads.sort(null);
+        CoverageSummary coverage = new CoverageSummary(window, fGaps.intersecting(fWindowStartNs, fWindowEndNs),
+                threads, observedThreadNs, unobservedThreadNs);
         MatchingAnomalies anomalies = new MatchingAnomalies(fUnmatchedEnds, fUnclosedBegins, fOutOfOrderCloses,
-                fGapSpanning, fRegions.malformedNames());
-        return new FeatureRegionReport(regions, features, interactions, coverage, anomalies, fEvents);
+                fGapSpanning, List.copyOf(malformed.values()));
+        return new FeatureRegionReport(regions, features, interactions, coverage, anomalies, events);
     }
 
     /**

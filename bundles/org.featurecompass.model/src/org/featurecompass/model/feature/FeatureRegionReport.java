@@ -8,14 +8,14 @@ import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Result of a {@link FeatureRegionAnalysis}: statistics per region, per feature and per
- * interaction, with coverage and matching anomalies.
+ * interaction active in the analysis window, with coverage and matching anomalies.
  *
  * @param regions statistics per region, ordered by unsigned id then name
  * @param features statistics per feature name, sorted by name
  * @param interactions statistics per interaction, ordered by size then names
  * @param coverage observed time and gaps
- * @param anomalies unmatched, out-of-order and gap-spanning events
- * @param events region events processed
+ * @param anomalies unmatched, out-of-order and gap-spanning instances intersecting the window
+ * @param events region events inside the window
  */
 public record FeatureRegionReport(Map<Region, FeatureRegionStatistics> regions,
         Map<String, FeatureRegionStatistics> features, Map<FeatureSet, FeatureRegionStatistics> interactions,

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
+import java.util.function.Predicate;
 
 import org.eclipse.jdt.annotation.Nullable;
 
@@ -20,12 +21,10 @@ final class GapTracker {
     private final PriorityQueue<CoverageGap> fOpen = new PriorityQueue<>(Comparator.comparingLong(CoverageGap::endNs));
     private final Map<Integer, Integer> fOpenPerPid = new HashMap<>();
     private int fOpenForAll;
-    private long fLostEvents;
 
     void open(CoverageGap gap) {
         fAll.add(gap);
         fOpen.add(gap);
-        fLostEvents += gap.lostEvents();
         if (gap.pid() == CoverageGap.ALL_PROCESSES) {
             fOpenForAll++;
         } else {
@@ -60,10 +59,19 @@ final class GapTracker {
      * @return length of the union of the gaps hiding that process inside [fromNs, toNs], ns
      */
     long unionNs(int pid, long fromNs, long toNs) {
+        return unionNs(fAll, gap -> pid == CoverageGap.ALL_PROCESSES || gap.appliesTo(pid), fromNs, toNs);
+    }
+
+    /**
+     * @param gaps gaps in start order
+     * @param which the gaps to count
+     * @return length of the union of those gaps inside [fromNs, toNs], ns
+     */
+    static long unionNs(List<CoverageGap> gaps, Predicate<CoverageGap> which, long fromNs, long toNs) {
         long total = 0;
         long coveredUntil = Long.MIN_VALUE;
-        for (CoverageGap gap : fAll) { // in start order
-            if (pid != CoverageGap.ALL_PROCESSES && !gap.appliesTo(pid)) {
+        for (CoverageGap gap : gaps) {
+            if (!which.test(gap)) {
                 continue;
             }
             long start = Math.max(Math.max(gap.startNs(), fromNs), coveredUntil);
@@ -76,11 +84,18 @@ final class GapTracker {
         return total;
     }
 
-    int count() {
-        return fAll.size();
+    /** @return the gaps that touch [fromNs, toNs], in start order */
+    List<CoverageGap> intersecting(long fromNs, long toNs) {
+        List<CoverageGap> result = new ArrayList<>();
+        for (CoverageGap gap : fAll) {
+            if (gap.startNs() <= toNs && gap.endNs() >= fromNs) {
+                result.add(gap);
+            }
+        }
+        return result;
     }
 
-    long lostEvents() {
-        return fLostEvents;
+    int count() {
+        return fAll.size();
     }
 }

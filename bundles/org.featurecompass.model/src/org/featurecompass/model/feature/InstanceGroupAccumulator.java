@@ -14,6 +14,11 @@ final class InstanceGroupAccumulator {
     long fEvents;
     long fCpuLowerNs;
 
+    /** @return whether an instance of the group intersects the window, or it has observed time there */
+    boolean isActive() {
+        return fInclusive.count() > 0 || fTruncated > 0 || fCpuLowerNs > 0 || fWall.totalNs() > 0;
+    }
+
     FeatureRegionStatistics snapshot(TimeBounds cpu, TimeBounds wall, double windowSeconds, long baseCpuNs) {
         double eventsPerSecond = windowSeconds > 0 ? fEvents / windowSeconds : Double.NaN;
         double shareOfBase = baseCpuNs > 0 ? (double) cpu.lowerNs() / baseCpuNs : Double.NaN;

@@ -8,6 +8,8 @@ final class RegionEntry {
     final Region fRegion;
     final InternedFeatureSet fFeatures;
     final InstanceGroupAccumulator fGroup = new InstanceGroupAccumulator();
+    /** Why the name is not a well-formed {@code FR(...)} list, or null. */
+    @Nullable String fMalformedName;
     /** Next entry with the same id but another name. */
     @Nullable RegionEntry fSameIdNext;
 

@@ -45,6 +45,16 @@ public record RegionInstance(Region region, long serial, @Nullable Region parent
         return endNs - startNs;
     }
 
+    /**
+     * @param end end time, ns
+     * @param exclusive exclusive time, ns
+     * @return this instance with another end and exclusive time (a replay inside a window)
+     */
+    public RegionInstance withEnd(long end, long exclusive) {
+        return new RegionInstance(region, serial, parent, parentSerial, pid, tid, depth, startNs, end, exclusive,
+                interaction, uuid, truncatedAtStart, truncatedAtEnd, closedOutOfOrder, spansGap);
+    }
+
     /** @return whether the begin or the end event is missing */
     public boolean truncated() {
         return truncatedAtStart || truncatedAtEnd;

@@ -8,7 +8,8 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * Regions keyed on (id, name), with open addressing on the unsigned 64-bit id so that a lookup
  * per event neither boxes nor allocates. Names are parsed into feature sets once per region; a
- * malformed name is counted and its whole text becomes the region's single feature.
+ * malformed name is kept with the region ({@link RegionEntry#fMalformedName}) and its whole text
+ * becomes the region's single feature.
  */
 final class RegionTable {
 
@@ -16,7 +17,6 @@ final class RegionTable {
     private long[] fIds = new long[64];
     private @Nullable RegionEntry[] fEntries = new RegionEntry[64];
     private final List<RegionEntry> fInOrder = new ArrayList<>();
-    private final List<String> fMalformedNames = new ArrayList<>();
 
     RegionTable(FeatureSetInterner sets) {
         fSets = sets;
@@ -34,8 +34,16 @@ final class RegionTable {
                 return entry;
             }
         }
-        FeatureSet features = parse(name);
+        FeatureSet features;
+        @Nullable String malformed = null;
+        try {
+            features = FeatureSet.parseRegionName(name);
+        } catch (MalformedRegionNameException e) {
+            malformed = e.getMessage();
+            features = name.isBlank() ? FeatureSet.EMPTY : FeatureSet.of(name.strip());
+        }
         RegionEntry created = new RegionEntry(new Region(id, name, features, uuid), fSets.intern(features));
+        created.fMalformedName = malformed;
         fInOrder.add(created);
         if (head != null) {
             created.fSameIdNext = head.fSameIdNext;
@@ -48,15 +56,6 @@ final class RegionTable {
             grow();
         }
         return created;
-    }
-
-    private FeatureSet parse(String name) {
-        try {
-            return FeatureSet.parseRegionName(name);
-        } catch (MalformedRegionNameException e) {
-            fMalformedNames.add(e.getMessage());
-            return name.isBlank() ? FeatureSet.EMPTY : FeatureSet.of(name.strip());
-        }
     }
 
     private void grow() {
@@ -88,8 +87,4 @@ final class RegionTable {
         return fInOrder;
     }
 
-    /** @return one message per distinct region name that could not be parsed */
-    List<String> malformedNames() {
-        return fMalformedNames;
-    }
 }

@@ -30,6 +30,8 @@ final class ThreadRegionStack {
         /** No frame below has the same region id (so recursion is counted once). */
         boolean fOutermost;
         @Nullable String fUuid;
+        /** The recorded instance this frame replays, or null in a normal analysis. */
+        @Nullable RegionInstance fReplayed;
 
         Frame(RegionEntry entry, InternedFeatureSet raw) {
             fEntry = entry;
@@ -123,6 +125,16 @@ final class ThreadRegionStack {
     int findFromTop(long regionId) {
         for (int i = fDepth - 1; i >= 0; i--) {
             if (fFrames[i].fEntry.fRegion.id() == regionId) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** @return index of the innermost open frame with that serial, or -1 */
+    int findSerialFromTop(long serial) {
+        for (int i = fDepth - 1; i >= 0; i--) {
+            if (fFrames[i].fSerial == serial) {
                 return i;
             }
         }
