@@ -366,6 +366,7 @@ public final class FeatureRegionAnalysis {
             thread.addTime(fSets.idle(), spanNs - hiddenNs);
             thread.fLastNs = timestampNs;
             thread.fObserved = fGaps.isObserved(pid);
+            thread.fGapEpoch = fGaps.countApplyingTo(pid); // gaps before its first event touched it too
             fThreads.put(key, thread);
             fThreadList.add(thread);
         }
@@ -429,7 +430,7 @@ public final class FeatureRegionAnalysis {
             return;
         }
         InternedFeatureSet context = fSets.union(thread.topRaw(), entry.fFeatures).fInteraction;
-        boolean spansGap = thread.fGapEpoch > 0 || thread.fUnobservedNs > 0;
+        boolean spansGap = thread.fGapEpoch > 0;
         record(new RegionInstance(entry.fRegion, fSerials++, null, RegionInstance.NO_PARENT, thread.fPid,
                 thread.fTid, RegionInstance.UNKNOWN_DEPTH, fTraceStartNs, timestampNs, exclusiveNs, context.fSet, uuid,
                 true, false, false, spansGap), entry, context);

@@ -95,6 +95,17 @@ final class GapTracker {
         return result;
     }
 
+    /** @return how many gaps so far hide that process */
+    int countApplyingTo(int pid) {
+        int count = 0;
+        for (CoverageGap gap : fAll) {
+            if (gap.appliesTo(pid)) {
+                count++;
+            }
+        }
+        return count;
+    }
+
     int count() {
         return fAll.size();
     }

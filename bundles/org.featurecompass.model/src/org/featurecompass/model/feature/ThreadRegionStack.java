@@ -51,7 +51,7 @@ final class ThreadRegionStack {
     long fObservedNs;
     /** Unobserved (gap) time of this thread inside the window, since the window start. */
     long fUnobservedNs;
-    /** Incremented whenever a gap touches the thread. */
+    /** Number of gaps that touched the thread, before its first event included. */
     long fGapEpoch;
     /** Observed time per raw feature set id; index 0 is the idle set. */
     long[] fTimeBySet = new long[16];

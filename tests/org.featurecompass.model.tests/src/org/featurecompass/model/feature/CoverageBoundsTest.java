@@ -101,7 +101,9 @@ class CoverageBoundsTest {
         CoverageSummary coverage = report.coverage();
         assertEquals(2.0 / 3, coverage.observedFraction(), 1e-12);
         assertEquals(5, coverage.lostEvents());
-        assertEquals(1, coverage.gaps());
+        assertEquals(1, coverage.gaps().size());
+        assertEquals(1, coverage.gapCount(Kind.LOST_EVENTS));
+        assertEquals(0, coverage.gapCount(Kind.MEASUREMENT_OFF));
         assertEquals(10, coverage.unobservedWallNs());
         assertEquals(new MatchingAnomalies(0, 0, 0, 1, List.of()), report.anomalies());
     }

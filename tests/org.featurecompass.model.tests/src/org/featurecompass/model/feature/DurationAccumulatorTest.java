@@ -2,11 +2,12 @@ package org.featurecompass.model.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 
-/** Tests {@link DurationAccumulator} (Welford's streaming mean and variance). */
+/** Tests {@link DurationAccumulator} (exact integer sums; order-independent mean and variance). */
 class DurationAccumulatorTest {
 
     @Test
@@ -27,7 +28,7 @@ class DurationAccumulatorTest {
 
     /**
      * Durations near 10^12 ns (17 minutes) that differ by a few ns: the textbook
-     * sum-of-squares formula loses every digit in double precision, Welford keeps them.
+     * sum-of-squares formula loses every digit in double precision; exact integer sums keep them.
      */
     @Test
     void staysAccurateForLargeOffsets() {
@@ -39,6 +40,43 @@ class DurationAccumulatorTest {
         DurationStatistics statistics = accumulator.snapshot();
         assertEquals(offset + 10, statistics.mean(), 0);
         assertEquals(Math.sqrt(30), statistics.standardDeviation(), 1e-6);
+    }
+
+    /** The same durations in any order, or merged from parts, give bit-identical statistics. */
+    @Test
+    void orderAndMergingDoNotChangeTheResult() {
+        long[] durations = { 1_000_000_007L, 3, 999_999_999_999L, 42, 17, 123_456_789, 5, 1L << 40 };
+        DurationAccumulator forward = new DurationAccumulator();
+        DurationAccumulator backward = new DurationAccumulator();
+        DurationAccumulator left = new DurationAccumulator();
+        DurationAccumulator right = new DurationAccumulator();
+        for (int i = 0; i < durations.length; i++) {
+            forward.add(durations[i]);
+            backward.add(durations[durations.length - 1 - i]);
+            (i % 2 == 0 ? left : right).add(durations[i]);
+        }
+        left.addAll(right);
+        assertEquals(forward.snapshot(), backward.snapshot());
+        assertEquals(forward.snapshot(), left.snapshot());
+        assertEquals(durations.length, left.count());
+    }
+
+    /** Σd² above 2^64: the 128-bit sum carries into its high word. */
+    @Test
+    void squaresBeyond64Bits() {
+        DurationAccumulator accumulator = new DurationAccumulator();
+        long big = 3_000_000_000L; // 9e18 < 2^63 per square; two of them exceed 2^64
+        accumulator.add(big);
+        accumulator.add(big + 2);
+        accumulator.add(big + 4);
+        DurationStatistics statistics = accumulator.snapshot();
+        assertEquals(big + 2, statistics.mean(), 0);
+        assertEquals(2.0, statistics.standardDeviation(), 0);
+    }
+
+    @Test
+    void negativeDurationsAreRejected() {
+        assertThrows(IllegalArgumentException.class, () -> new DurationAccumulator().add(-1));
     }
 
     @Test

@@ -184,7 +184,7 @@ class RegionMatchingTest {
         assertEquals(20, report.interaction("Threads_val").cpuTime().exactNs());
         assertEquals(15, report.interaction("Threads_val").wallTime().exactNs());
         assertTrue(report.anomalies().none());
-        assertEquals(2, report.coverage().threads());
+        assertEquals(2, report.coverage().threads().size());
     }
 
     /** The same tid under two pids is two threads. */
@@ -204,7 +204,7 @@ class RegionMatchingTest {
         assertEquals(1, complete.pid());
         assertEquals(6, complete.inclusiveNs());
         assertFalse(complete.truncated());
-        assertEquals(2, report.coverage().threads());
+        assertEquals(2, report.coverage().threads().size());
     }
 
     /** One feature set under two ids stays two regions but one feature and one interaction. */
