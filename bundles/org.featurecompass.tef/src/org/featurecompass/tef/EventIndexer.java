@@ -99,6 +99,7 @@ final class EventIndexer {
     private final List<TopLevelField> topLevelFields = new ArrayList<>();
     private final List<long[]> metadataEvents = new ArrayList<>();
     private final List<TefLostEvents> lostRanges = new ArrayList<>();
+    private final List<long[]> measurementMarkers = new ArrayList<>();
 
     EventIndexer(FileChannel file, TefTimeUnit unit, ExternalIndexSorter sorter, ProblemLog problems, TefIndexProgress progress) throws IOException {
         this.file = file;
@@ -232,6 +233,7 @@ final class EventIndexer {
         long time = MISSING_TIME;
         long duration = 0;
         boolean lostCategory = false;
+        boolean measurementCategory = false;
         long lostCount = -1;
         boolean hasTime = false;
         String phase = null;
@@ -278,7 +280,8 @@ final class EventIndexer {
             case "name": bit = NAME; parser.skipChildren(); break; //$NON-NLS-1$
             case "cat": //$NON-NLS-1$
                 bit = CAT;
-                lostCategory = isLostCategory(parser, token);
+                lostCategory = isText(parser, token, LOST_CATEGORY);
+                measurementCategory = !lostCategory && isText(parser, token, TefMeasurementOff.CATEGORY);
                 parser.skipChildren();
                 break;
             case "args": //$NON-NLS-1$
@@ -320,6 +323,9 @@ final class EventIndexer {
         if (metadata) {
             metadataEvents.add(new long[] { eventStart, end - eventStart });
         }
+        if (measurementCategory) {
+            measurementMarkers.add(new long[] { eventStart, end - eventStart, elementNumber, time });
+        }
         if (time != MISSING_TIME) {
             if (!pendingLost.isEmpty()) {
                 flushPendingLost(time);
@@ -338,15 +344,15 @@ final class EventIndexer {
         sorter.add(time, eventStart, (int) (end - eventStart));
     }
 
-    /** @return whether the {@code cat} value is {@code "lost"}, without allocating a string */
-    private static boolean isLostCategory(JsonParser parser, JsonToken token) throws IOException {
-        if (token != JsonToken.VALUE_STRING || parser.getTextLength() != LOST_CATEGORY.length()) {
+    /** @return whether the current value is the string {@code expected}, without allocating a string */
+    private static boolean isText(JsonParser parser, JsonToken token, String expected) throws IOException {
+        if (token != JsonToken.VALUE_STRING || parser.getTextLength() != expected.length()) {
             return false;
         }
         char[] text = parser.getTextCharacters();
         int offset = parser.getTextOffset();
-        for (int i = 0; i < LOST_CATEGORY.length(); i++) {
-            if (text[offset + i] != LOST_CATEGORY.charAt(i)) {
+        for (int i = 0; i < expected.length(); i++) {
+            if (text[offset + i] != expected.charAt(i)) {
                 return false;
             }
         }
@@ -559,6 +565,14 @@ final class EventIndexer {
     /** @return {byte offset, length} of every {@code M} event, in file order */
     List<long[]> metadataEvents() {
         return metadataEvents;
+    }
+
+    /**
+     * @return {byte offset, length, event number, ts in ns or {@link #MISSING_TIME}} of every event
+     *         of the measurement-marker category, in file order
+     */
+    List<long[]> measurementMarkers() {
+        return measurementMarkers;
     }
 
     /** @return the lost ranges in file order (ranks are not known yet: -1) */

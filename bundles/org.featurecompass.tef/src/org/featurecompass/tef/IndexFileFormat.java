@@ -22,7 +22,8 @@ final class IndexFileFormat {
     static final int HEADER_BYTES = 64;
     static final int ENTRY_BYTES = 20;
     private static final byte[] MAGIC = "FCTEFIDX".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
-    private static final int VERSION = 1;
+    /** 2: the summary holds measurement-off windows. */
+    private static final int VERSION = 2;
 
     /**
      * The header's fields.

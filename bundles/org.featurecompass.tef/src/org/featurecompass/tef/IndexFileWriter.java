@@ -76,6 +76,16 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
         entryCount++;
     }
 
+    /** @return the smallest timestamp written so far, ns (0 when no entry has one) */
+    long firstTimestampNs() {
+        return firstTime == EventIndexer.MISSING_TIME ? 0 : firstTime;
+    }
+
+    /** @return the largest timestamp written so far, ns (0 when no entry has one) */
+    long lastTimestampNs() {
+        return lastTime == EventIndexer.MISSING_TIME ? 0 : lastTime;
+    }
+
     /**
      * Completes the index file and moves it to its final name.
      *
@@ -84,14 +94,16 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
      * @param metadata the file's metadata
      * @param phaseCounts events per phase text
      * @param problems the problems found
+     * @param measurementOff the measurement-off windows, by start time
      */
     void finish(SourceFingerprint source, long plainSize, TefTraceMetadata metadata, Map<String, Long> phaseCounts,
-            List<TefProblem> problems) throws IOException {
+            List<TefProblem> problems, List<TefMeasurementOff> measurementOff) throws IOException {
         flush();
         long summaryOffset = IndexFileFormat.HEADER_BYTES + entryCount * IndexFileFormat.ENTRY_BYTES;
         boolean anyTime = firstTime != EventIndexer.MISSING_TIME;
         IndexSummary summary = new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,
-                Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder));
+                Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder),
+                List.copyOf(measurementOff));
         DataOutputStream summaryOut = new DataOutputStream(new BufferedOutputStream(Channels.newOutputStream(out.position(summaryOffset)), 1 << 16));
         IndexSummaryCodec.write(summaryOut, summary);
         summaryOut.flush();

@@ -15,7 +15,9 @@ import java.util.Map;
  * @param phaseCounts events per {@code ph} text
  * @param problems what went wrong, per kind
  * @param lostRanges lost-event ranges in rank order
+ * @param measurementOff measurement-off windows by start time
  */
 record IndexSummary(long eventCount, long firstTimestampNs, long lastTimestampNs, int checkpointInterval, long[] checkpoints,
-        TefTraceMetadata metadata, Map<String, Long> phaseCounts, List<TefProblem> problems, List<TefLostEvents> lostRanges) {
+        TefTraceMetadata metadata, Map<String, Long> phaseCounts, List<TefProblem> problems, List<TefLostEvents> lostRanges,
+        List<TefMeasurementOff> measurementOff) {
 }

@@ -63,6 +63,16 @@ final class IndexSummaryCodec {
             out.writeLong(lost.byteOffset());
             out.writeLong(lost.eventNumber());
         }
+        out.writeInt(summary.measurementOff().size());
+        for (TefMeasurementOff off : summary.measurementOff()) {
+            out.writeLong(off.startNs());
+            out.writeLong(off.endNs());
+            writeNullableString(out, off.pid());
+            out.writeLong(off.byteOffset());
+            out.writeLong(off.eventNumber());
+            out.writeBoolean(off.openAtTraceStart());
+            out.writeBoolean(off.openAtTraceEnd());
+        }
     }
 
     static IndexSummary read(DataInput in) throws IOException {
@@ -99,7 +109,13 @@ final class IndexSummaryCodec {
         for (int i = in.readInt(); i > 0; i--) {
             lost.add(new TefLostEvents(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readLong()));
         }
-        return new IndexSummary(eventCount, first, last, interval, checkpoints, metadata, phaseCounts, problems, lost);
+        List<TefMeasurementOff> measurementOff = new ArrayList<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            measurementOff.add(new TefMeasurementOff(in.readLong(), in.readLong(), readNullableString(in), in.readLong(), in.readLong(),
+                    in.readBoolean(), in.readBoolean()));
+        }
+        return new IndexSummary(eventCount, first, last, interval, checkpoints, metadata, phaseCounts, problems, lost,
+                List.copyOf(measurementOff));
     }
 
     private static void writeThread(DataOutput out, TefThread thread) throws IOException {

@@ -66,12 +66,16 @@ final class TefIndexBuilder {
                         continue;
                     }
                     TefTraceMetadata metadata = collectMetadata(channel, indexer, unit);
-                    List<TefProblem> allProblems = new ArrayList<>(inputProblems.problems());
-                    allProblems.addAll(problems.problems());
-                    allProblems.sort(Comparator.comparing(TefProblem::kind));
+                    checkCaptureRegime(metadata, indexer, problems);
                     try (IndexFileWriter writer = new IndexFileWriter(indexFile, options.checkpointInterval(), indexer.lostRanges())) {
                         sorter.writeSorted(writer);
-                        writer.finish(fingerprint, channel.size(), metadata, indexer.phaseCounts(), allProblems);
+                        List<TefMeasurementOff> measurementOff = MeasurementWindows.pair(
+                                readMarkers(channel, indexer, unit, writer.firstTimestampNs()), writer.firstTimestampNs(),
+                                writer.lastTimestampNs(), problems);
+                        List<TefProblem> allProblems = new ArrayList<>(inputProblems.problems());
+                        allProblems.addAll(problems.problems());
+                        allProblems.sort(Comparator.comparing(TefProblem::kind));
+                        writer.finish(fingerprint, channel.size(), metadata, indexer.phaseCounts(), allProblems, measurementOff);
                     }
                     return;
                 }
@@ -106,6 +110,31 @@ final class TefIndexBuilder {
         int open = text.indexOf('"', text.indexOf(':', key + UNIT_KEY.length()) + 1);
         int close = open < 0 ? -1 : text.indexOf('"', open + 1);
         return close < 0 ? TefTimeUnit.MICROSECONDS : TefTimeUnit.fromSymbol(text.substring(open + 1, close)).orElse(TefTimeUnit.MICROSECONDS);
+    }
+
+    /** @return the measurement markers, parsed; one without a usable ts is placed at the trace start */
+    private static List<MeasurementWindows.Marker> readMarkers(FileChannel channel, EventIndexer indexer, TefTimeUnit unit,
+            long traceStartNs) throws IOException {
+        EventObjectParser parser = new EventObjectParser(unit);
+        List<MeasurementWindows.Marker> markers = new ArrayList<>();
+        for (long[] marker : indexer.measurementMarkers()) {
+            byte[] bytes = PlainTraceFile.read(channel, marker[0], (int) marker[1]);
+            long time = marker[3] == EventIndexer.MISSING_TIME ? traceStartNs : marker[3];
+            TefEvent event = parser.parse(bytes, 0, bytes.length, marker[0], -1, time);
+            markers.add(new MeasurementWindows.Marker(time, marker[0], marker[2], event.name(), event.phaseText(),
+                    event.instantScope(), event.pid()));
+        }
+        return markers;
+    }
+
+    private static void checkCaptureRegime(TefTraceMetadata metadata, EventIndexer indexer, ProblemLog problems) {
+        if (metadata.captureRegime() == TefCaptureRegime.UNKNOWN) {
+            long offset = indexer.topLevelFields().stream().filter(field -> field.key().equals(TefTraceMetadata.OTHER_DATA))
+                    .mapToLong(EventIndexer.TopLevelField::start).findFirst().orElse(0);
+            problems.report(TefProblemKind.CAPTURE_REGIME_UNKNOWN, offset, indexer.elementCount(),
+                    "otherData.capture_regime is " + metadata.otherData().get(TefTraceMetadata.CAPTURE_REGIME) //$NON-NLS-1$
+                            + ", not complete, gated or sampled; no regime is assumed"); //$NON-NLS-1$
+        }
     }
 
     private static TefTraceMetadata collectMetadata(FileChannel channel, EventIndexer indexer, TefTimeUnit unit) throws IOException {

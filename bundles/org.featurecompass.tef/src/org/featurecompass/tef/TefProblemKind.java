@@ -33,5 +33,22 @@ public enum TefProblemKind {
     /** The file name ends in {@code .gz} but the content has no gzip header; it is read as plain JSON. */
     NOT_GZIP,
     /** The gzip stream is damaged or cut short; the JSON decompressed before the damage is read. */
-    CORRUPT_GZIP
+    CORRUPT_GZIP,
+    /**
+     * An event of the measurement-marker category ({@link TefMeasurementOff#CATEGORY}) is not an
+     * instant {@code measurement_off} or {@code measurement_on} with scope {@code g}, {@code p} or
+     * {@code t}; it is ignored.
+     */
+    MEASUREMENT_MARKER_UNKNOWN,
+    /**
+     * {@code measurement_on} while its scope is not off: the first marker of its scope means
+     * measurement was off from the trace start; a later one is ignored.
+     */
+    MEASUREMENT_ON_WITHOUT_OFF,
+    /** {@code measurement_off} while its scope is already off; ignored, the open window goes on. */
+    MEASUREMENT_OFF_NESTED,
+    /** {@code measurement_off} never followed by {@code measurement_on}; the window lasts to the trace end. */
+    MEASUREMENT_OFF_UNCLOSED,
+    /** {@code otherData.capture_regime} is not {@code complete}, {@code gated} or {@code sampled}. */
+    CAPTURE_REGIME_UNKNOWN
 }

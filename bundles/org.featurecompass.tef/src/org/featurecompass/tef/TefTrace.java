@@ -166,6 +166,11 @@ public final class TefTrace implements Closeable {
         return summary.lostRanges();
     }
 
+    /** @return the measurement-off windows the trace declares, by start time */
+    public List<TefMeasurementOff> measurementOff() {
+        return summary.measurementOff();
+    }
+
     /** @return how many events have each {@code ph} text ({@code ""} for events without one) */
     public Map<String, Long> phaseCounts() {
         return summary.phaseCounts();

@@ -1,10 +1,15 @@
 package org.featurecompass.tef;
 
+import java.io.IOException;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.jdt.annotation.Nullable;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * What a TEF file says about itself: names, sort indexes and labels from {@code M} events, the
@@ -17,6 +22,10 @@ public final class TefTraceMetadata {
     public static final int TOP_LEVEL_TEXT_LIMIT = 64 * 1024;
     /** Appended to a top-level value that was cut. */
     public static final String CUT_MARK = "\u2026"; //$NON-NLS-1$
+    /** The top-level key of trace metadata TEF defines. */
+    public static final String OTHER_DATA = "otherData"; //$NON-NLS-1$
+    /** The key of {@link #OTHER_DATA} that declares the {@link TefCaptureRegime}. */
+    public static final String CAPTURE_REGIME = "capture_regime"; //$NON-NLS-1$
 
     private final TefTimeUnit timestampUnit;
     private final @Nullable String displayTimeUnit;
@@ -96,5 +105,36 @@ public final class TefTraceMetadata {
      */
     public Map<String, String> topLevelFields() {
         return topLevelFields;
+    }
+
+    /**
+     * @return the keys of the top-level {@code otherData} object in file order, each value as
+     *         written (a string without its quotes, anything else as JSON text); empty when there is
+     *         no such object or it was cut ({@link #TOP_LEVEL_TEXT_LIMIT})
+     */
+    public Map<String, String> otherData() {
+        String text = topLevelFields.get(OTHER_DATA);
+        Map<String, String> values = new LinkedHashMap<>();
+        if (text == null || text.endsWith(CUT_MARK)) {
+            return values;
+        }
+        try (JsonParser parser = TefJsonFactory.INSTANCE.createParser(text)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return values;
+            }
+            String key;
+            while ((key = parser.nextFieldName()) != null) {
+                JsonToken token = parser.nextToken();
+                values.put(key, token == JsonToken.VALUE_STRING ? parser.getText() : EventObjectParser.jsonText(parser));
+            }
+        } catch (IOException e) {
+            values.clear(); // not JSON: the raw text stays in topLevelFields()
+        }
+        return values;
+    }
+
+    /** @return the capture regime {@code otherData.capture_regime} declares */
+    public TefCaptureRegime captureRegime() {
+        return TefCaptureRegime.of(otherData().get(CAPTURE_REGIME));
     }
 }
