@@ -16,15 +16,17 @@ import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureRegionReport;
-import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.model.feature.RegionInstance;
 
 /**
- * One pass over a trace with a background event request that feeds every feature-region event
- * and every lost-event range, in trace order, to a {@link FeatureRegionAnalysis}, and returns its
- * {@link FeatureStatistics}. The whole trace is always read, because events before a window
- * define the region stacks inside it, with a {@link TraceEventPass}.
+ * One pass over a trace with a background event request that feeds every feature-region event,
+ * every lost-event range and every measurement-off window, in trace order, to a
+ * {@link FeatureRegionAnalysis}, and returns its {@link FeatureStatistics}. The whole trace is
+ * always read, with a {@link TraceEventPass}, because events before a window define the region
+ * stacks inside it. The segment analysis runs it once for the whole trace; the statistics of a
+ * range come from its instances ({@link FeatureStatisticsReplay}). A pass for a range remains
+ * the reference they are tested against.
  */
 public final class FeatureRegionPass {
 
@@ -44,28 +46,17 @@ public final class FeatureRegionPass {
             Consumer<RegionInstance> instances, IProgressMonitor monitor) throws TmfAnalysisException {
         AnalysisWindow accumulatorWindow = window == null ? new AnalysisWindow(Long.MIN_VALUE, Long.MAX_VALUE) : window;
         RegionInInteractionAccumulator leaves = new RegionInInteractionAccumulator(accumulatorWindow);
-        FeatureRegionListener listener = new FeatureRegionListener() {
-            @Override
-            public void instanceClosed(RegionInstance instance) {
-                leaves.add(instance);
-                instances.accept(instance);
-            }
-
-            @Override
-            public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
-                // statistics only
-            }
-
-            @Override
-            public void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
-                // statistics only
-            }
-        };
+        FeatureRegionListener listener = FeatureRegionListener.ofInstances(instance -> {
+            leaves.add(instance);
+            instances.accept(instance);
+        });
         FeatureRegionAnalysis analysis = window == null ? FeatureRegionAnalysis.forWholeTrace(listener)
                 : FeatureRegionAnalysis.forWindow(window, listener);
         RegionEventConverter converter = new RegionEventConverter();
+        MeasurementOffSchedule measurementOff = MeasurementOffSchedule.of(trace, converter);
         TraceEventPass pass = new TraceEventPass(trace);
         Outcome outcome = pass.run(NLS.bind(Messages.FeatureRegionPass_TaskName, trace.getName()), monitor, event -> {
+            measurementOff.feedUpTo(event.getTimestamp().toNanos(), analysis);
             if (event instanceof ITmfLostEvent lost) {
                 TmfTimeRange range = lost.getTimeRange();
                 analysis.gap(converter.gap(range.getStartTime().toNanos(), range.getEndTime().toNanos(), lost.getNbLostEvents()));
@@ -84,6 +75,7 @@ public final class FeatureRegionPass {
         }
         FeatureRegionReport report;
         try {
+            measurementOff.feedRest(analysis);
             report = trace.getNbEvents() == 0 ? analysis.finish() : analysis.finish(trace.getEndTime().toNanos());
         } catch (IllegalArgumentException e) {
             throw failed(trace, e.getMessage(), e);

@@ -16,6 +16,8 @@ import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.feature.RegionEventConverter.Problem;
 import org.featurecompass.core.feature.RegionEventConverter.ProblemCount;
 import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.model.feature.CoverageGap;
+import org.featurecompass.model.feature.CoverageSummary;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.model.feature.FeatureStackTreeBuilder;
@@ -40,6 +42,7 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
 
     private volatile @Nullable FeatureStatistics fStatistics;
     private volatile @Nullable Map<FeatureStackFrameKind, FeatureStackTree> fStackTrees;
+    private volatile @Nullable String fFailure;
 
     /** @return the whole-trace statistics, or null until the analysis completed */
     public @Nullable FeatureStatistics getStatistics() {
@@ -53,6 +56,11 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
     public @Nullable FeatureStackTree getStackTree(FeatureStackFrameKind kind) {
         Map<FeatureStackFrameKind, FeatureStackTree> trees = fStackTrees;
         return trees == null ? null : trees.get(kind);
+    }
+
+    /** @return why the last run failed (the trace could not be read as feature regions), or null */
+    public @Nullable String getFailure() {
+        return fFailure;
     }
 
     @Override
@@ -82,12 +90,19 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
             builders.put(kind, new FeatureStackTreeBuilder(kind, null));
         }
         long[] closed = { 0 };
-        FeatureStatistics statistics = FeatureRegionPass.run(trace, null, instance -> {
-            segmentStore.add(new FeatureRegionSegment(instance, closed[0]++));
-            for (FeatureStackTreeBuilder builder : builders.values()) {
-                builder.add(instance);
-            }
-        }, monitor);
+        fFailure = null;
+        FeatureStatistics statistics;
+        try {
+            statistics = FeatureRegionPass.run(trace, null, instance -> {
+                segmentStore.add(new FeatureRegionSegment(instance, closed[0]++));
+                for (FeatureStackTreeBuilder builder : builders.values()) {
+                    builder.add(instance);
+                }
+            }, monitor);
+        } catch (TmfAnalysisException e) {
+            fFailure = String.valueOf(e.getMessage());
+            throw e;
+        }
         if (statistics == null) {
             return false;
         }
@@ -110,7 +125,14 @@ public class FeatureRegionSegmentAnalysis extends AbstractSegmentStoreAnalysisMo
         warnIfAny(traceName, anomalies.unclosedBegins(), Messages.FeatureRegionSegmentAnalysis_UnclosedBegins);
         warnIfAny(traceName, anomalies.outOfOrderCloses(), Messages.FeatureRegionSegmentAnalysis_OutOfOrder);
         warnIfAny(traceName, anomalies.gapSpanningInstances(), Messages.FeatureRegionSegmentAnalysis_GapSpanning);
-        warnIfAny(traceName, statistics.report().coverage().lostEvents(), Messages.FeatureRegionSegmentAnalysis_LostEvents);
+        CoverageSummary coverage = statistics.report().coverage();
+        warnIfAny(traceName, coverage.lostEvents(), Messages.FeatureRegionSegmentAnalysis_LostEvents);
+        int off = coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF);
+        if (off > 0) {
+            ErrorLog.warning(NLS.bind(Messages.FeatureRegionSegmentAnalysis_MeasurementOff, new Object[] { traceName, off,
+                    String.format("%.1f %%", 100.0 * coverage.unobservedWallNs(CoverageGap.Kind.MEASUREMENT_OFF) //$NON-NLS-1$
+                            / Math.max(1, coverage.window().lengthNs())) }));
+        }
         for (String malformed : anomalies.malformedRegionNames()) {
             ErrorLog.warning(NLS.bind(Messages.FeatureRegionSegmentAnalysis_MalformedName, traceName, malformed));
         }

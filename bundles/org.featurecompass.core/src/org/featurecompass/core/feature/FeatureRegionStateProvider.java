@@ -37,7 +37,7 @@ import org.featurecompass.model.feature.RegionInstance;
  */
 public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
 
-    private static final int VERSION = 1;
+    private static final int VERSION = 2; // 2: measurement-off windows are gaps
 
     /** The open regions of one thread as written to the state system. */
     private static final class ThreadStack {
@@ -53,6 +53,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
 
     private final RegionEventConverter fConverter = new RegionEventConverter();
     private final FeatureRegionAnalysis fAnalysis = FeatureRegionAnalysis.forWholeTrace(new StateWriter());
+    private final MeasurementOffSchedule fMeasurementOff;
     private final Map<Long, ThreadStack> fThreads = new HashMap<>();
     private final Set<RegionStackLabel> fRegions = new HashSet<>();
     private long fRefused;
@@ -62,6 +63,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
      */
     public FeatureRegionStateProvider(ITmfTrace trace) {
         super(trace, "Feature regions"); //$NON-NLS-1$
+        fMeasurementOff = MeasurementOffSchedule.of(trace, fConverter);
     }
 
     @Override
@@ -81,6 +83,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
             return;
         }
         try {
+            fMeasurementOff.feedUpTo(event.getTimestamp().toNanos(), fAnalysis);
             if (event instanceof ITmfLostEvent lost) {
                 TmfTimeRange range = lost.getTimeRange();
                 fAnalysis.gap(fConverter.gap(range.getStartTime().toNanos(), range.getEndTime().toNanos(),
@@ -102,6 +105,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
     @Override
     public void done() {
         try {
+            fMeasurementOff.feedRest(fAnalysis);
             fAnalysis.finish(getTrace().getEndTime().toNanos());
         } catch (IllegalArgumentException | IllegalStateException e) {
             ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));

@@ -37,6 +37,7 @@ public final class Messages extends NLS {
     public static String FeatureRegionSegmentAnalysis_OutOfOrder;
     public static String FeatureRegionSegmentAnalysis_GapSpanning;
     public static String FeatureRegionSegmentAnalysis_LostEvents;
+    public static String FeatureRegionSegmentAnalysis_MeasurementOff;
     public static String FeatureRegionSegmentAnalysis_MalformedName;
     public static String FeatureRegionSegmentAnalysis_Rejected;
     public static String FeatureRegionStateProvider_Refused;

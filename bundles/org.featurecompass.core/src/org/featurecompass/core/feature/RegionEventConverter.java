@@ -11,11 +11,13 @@ import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.tef.TefEvent;
 import org.featurecompass.tef.TefJsonText;
 import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefMeasurementOff;
 import org.featurecompass.tef.TefPhase;
 
 /**
- * Turns TEF events into model {@link RegionEvent}s and lost-event ranges into
- * {@link CoverageGap}s: the only place where the TEF encoding of feature regions is interpreted.
+ * Turns TEF events into model {@link RegionEvent}s, and lost-event ranges and measurement-off
+ * windows into {@link CoverageGap}s: the only place where the TEF encoding of feature regions is
+ * interpreted.
  * <p>
  * A feature-region event is a TEF event with category {@value #FEATURE_CATEGORY} (alone or in a
  * comma-separated list) and phase {@code B} or {@code E} (Kaufmann 2022, §3.2, Listing 3.1;
@@ -125,6 +127,18 @@ public final class RegionEventConverter {
     public CoverageGap gap(long startNs, long endNs, long count) {
         return new CoverageGap(startNs, Math.max(startNs, endNs), CoverageGap.Kind.LOST_EVENTS,
                 CoverageGap.ALL_PROCESSES, Math.max(0, count));
+    }
+
+    /**
+     * @param off a measurement-off window of a TEF trace
+     * @return the coverage gap it leaves: for its process, or for every process when it names none
+     *         or a pid that is not a decimal integer (region events of such a pid cannot be read
+     *         either, so nothing observed is hidden by mistake)
+     */
+    public CoverageGap gap(TefMeasurementOff off) {
+        Integer pid = parseInt(off.pid());
+        return new CoverageGap(off.startNs(), Math.max(off.startNs(), off.endNs()), CoverageGap.Kind.MEASUREMENT_OFF,
+                pid == null ? CoverageGap.ALL_PROCESSES : pid.intValue(), 0);
     }
 
     /** @return feature-category events seen so far, converted or not */

@@ -1,5 +1,7 @@
 package org.featurecompass.model.feature;
 
+import java.util.function.Consumer;
+
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
@@ -9,6 +11,29 @@ import org.eclipse.jdt.annotation.Nullable;
  * before that lack it (the statistics are revised, these calls are not).
  */
 public interface FeatureRegionListener {
+
+    /**
+     * @param instances receives every closed instance
+     * @return a listener for instances only, which ignores state changes
+     */
+    static FeatureRegionListener ofInstances(Consumer<RegionInstance> instances) {
+        return new FeatureRegionListener() {
+            @Override
+            public void instanceClosed(RegionInstance instance) {
+                instances.accept(instance);
+            }
+
+            @Override
+            public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
+                // instances only
+            }
+
+            @Override
+            public void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
+                // instances only
+            }
+        };
+    }
 
     /**
      * A region instance ended (or was closed as truncated at the trace end or at an orphan end).

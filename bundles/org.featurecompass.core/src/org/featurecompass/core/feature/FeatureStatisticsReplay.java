@@ -1,0 +1,90 @@
+package org.featurecompass.core.feature;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
+import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.model.feature.FeatureRegionListener;
+import org.featurecompass.model.feature.FeatureRegionReport;
+import org.featurecompass.model.feature.FeatureSet;
+import org.featurecompass.model.feature.Region;
+import org.featurecompass.model.feature.RegionInstance;
+import org.featurecompass.model.feature.RegionInstanceReplay;
+
+/**
+ * The feature statistics of a time range from what the whole-trace segment analysis
+ * ({@link FeatureRegionSegmentAnalysis}) already built, without reading the trace again: the
+ * region instances of its segment store that intersect the range, replayed by the model's
+ * {@link RegionInstanceReplay}, which gives the numbers a full pass over the trace for that range
+ * ({@link FeatureRegionPass}) gives. Cost: the store's intersection query plus the replay of the
+ * instances found, instead of every event of the trace.
+ */
+public final class FeatureStatisticsReplay {
+
+    private FeatureStatisticsReplay() {
+    }
+
+    /**
+     * @param wholeTrace the segment analysis's whole-trace statistics
+     * @param segments its segment store
+     * @param window the range
+     * @param monitor polled for cancellation
+     * @return the statistics of the range, or null if cancelled
+     * @throws IllegalArgumentException if the store does not hold the instances of that analysis
+     */
+    public static @Nullable FeatureStatistics ofRange(FeatureStatistics wholeTrace, ISegmentStore<ISegment> segments,
+            AnalysisWindow window, IProgressMonitor monitor) {
+        SegmentInstances converter = new SegmentInstances(wholeTrace.report());
+        List<RegionInstance> instances = new ArrayList<>();
+        for (ISegment segment : segments.getIntersectingElements(window.startNs(), window.endNs())) {
+            if (segment instanceof FeatureRegionSegment region) {
+                instances.add(converter.instance(region));
+            }
+        }
+        if (monitor.isCanceled()) {
+            return null;
+        }
+        RegionInInteractionAccumulator leaves = new RegionInInteractionAccumulator(window);
+        FeatureRegionReport report;
+        try {
+            report = RegionInstanceReplay.window(wholeTrace.report(), window, instances,
+                    FeatureRegionListener.ofInstances(leaves::add), monitor::isCanceled);
+        } catch (CancellationException e) {
+            return null;
+        }
+        return new FeatureStatistics(report, leaves.statistics(), wholeTrace.conversionProblems());
+    }
+
+    /** Turns segments back into the model's instances, with the regions of the whole-trace report. */
+    private static final class SegmentInstances {
+        private record RegionKey(long id, String name) {
+        }
+
+        private final Map<RegionKey, Region> fRegions = new HashMap<>();
+        private final Map<String, FeatureSet> fInteractions = new HashMap<>();
+
+        SegmentInstances(FeatureRegionReport wholeTrace) {
+            for (Region region : wholeTrace.regions().keySet()) {
+                fRegions.put(new RegionKey(region.id(), region.name()), region);
+            }
+        }
+
+        RegionInstance instance(FeatureRegionSegment segment) {
+            Region region = fRegions.computeIfAbsent(new RegionKey(segment.getRegionId(), segment.getName()),
+                    key -> new Region(key.id(), key.name(), segment.getFeatures(), null));
+            FeatureSet interaction = fInteractions.computeIfAbsent(segment.getInteractionText(), FeatureSet::parseInteraction);
+            // The segment does not keep the parent region; statistics do not use it.
+            return new RegionInstance(region, segment.getSerial(), null, segment.getParentSerial(), segment.getPid(),
+                    segment.getTid(), segment.getDepth(), segment.getStart(), segment.getEnd(), segment.getExclusiveNs(),
+                    interaction, segment.getUuid(), segment.isTruncatedAtStart(), segment.isTruncatedAtEnd(),
+                    segment.isClosedOutOfOrder(), segment.spansGap());
+        }
+    }
+}
