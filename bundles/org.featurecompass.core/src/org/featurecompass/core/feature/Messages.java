@@ -44,6 +44,25 @@ public final class Messages extends NLS {
     public static String FeatureRegionStateProvider_RefusedCount;
     public static String FeatureRegionStateAnalysis_HelpText;
     public static String FeatureStackTreeQuery_TaskName;
+    public static String FeatureStatisticsDataProvider_Failed;
+    public static String FeatureStatisticsTree_NoFeature;
+    public static String FeatureStatisticsColumn_Name;
+    public static String FeatureStatisticsColumn_Count;
+    public static String FeatureStatisticsColumn_Truncated;
+    public static String FeatureStatisticsColumn_InclusiveSum;
+    public static String FeatureStatisticsColumn_InclusiveMean;
+    public static String FeatureStatisticsColumn_InclusiveStddev;
+    public static String FeatureStatisticsColumn_InclusiveMin;
+    public static String FeatureStatisticsColumn_InclusiveMax;
+    public static String FeatureStatisticsColumn_ExclusiveSum;
+    public static String FeatureStatisticsColumn_ExclusiveMean;
+    public static String FeatureStatisticsColumn_ExclusiveStddev;
+    public static String FeatureStatisticsColumn_ExclusiveMin;
+    public static String FeatureStatisticsColumn_ExclusiveMax;
+    public static String FeatureStatisticsColumn_CpuTime;
+    public static String FeatureStatisticsColumn_WallTime;
+    public static String FeatureStatisticsColumn_ShareOfBase;
+    public static String FeatureStatisticsColumn_EventsPerSecond;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);
