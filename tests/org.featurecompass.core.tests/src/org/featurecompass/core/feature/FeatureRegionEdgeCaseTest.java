@@ -189,7 +189,7 @@ class FeatureRegionEdgeCaseTest {
         try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir(), "lost", json)) {
             FeatureRegionReport report = f.statistics().report();
             assertEquals(5, report.coverage().lostEvents());
-            assertEquals(1, report.coverage().gaps());
+            assertEquals(1, report.coverage().gaps().size());
             assertEquals(0.6, report.coverage().observedFraction(), 1e-12, "the gap covers 10-50 of 0-100");
             assertEquals(2, report.anomalies().gapSpanningInstances(), "Base and FR(A) contain the gap");
             TimeBounds a = report.feature("A").cpuTime();

@@ -15,6 +15,8 @@ import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
@@ -22,7 +24,8 @@ import org.featurecompass.core.tef.TefTmfTrace;
 
 /**
  * A TEF trace opened through the Trace Compass trace type, with the feature-region analyses found
- * through their plugin.xml registration, as the UI finds them. Stale state-system files of an
+ * through their plugin.xml registration, as the UI finds them; the trace is opened for Trace
+ * Compass's trace manager too, so that the data provider manager finds it. Stale state-system files of an
  * earlier run are deleted first, so every test builds the state system with the current code.
  */
 final class FeatureTraceFixture implements AutoCloseable {
@@ -36,7 +39,10 @@ final class FeatureTraceFixture implements AutoCloseable {
         // The five-argument form is what Trace Compass calls when it opens a trace.
         trace.initTrace(null, file.toString(), TmfEvent.class, file.getFileName().toString(), TefTmfTrace.TRACE_TYPE_ID);
         Files.deleteIfExists(Paths.get(TmfTraceManager.getSupplementaryFileDir(trace), FeatureRegionStateAnalysis.ID + ".ht"));
-        trace.traceOpened(new TmfTraceOpenedSignal(this, trace, null));
+        TmfTraceOpenedSignal opened = new TmfTraceOpenedSignal(this, trace, null);
+        trace.traceOpened(opened);
+        // opened for Trace Compass's managers too, so that DataProviderManager finds it
+        TmfTraceManager.getInstance().traceOpened(opened);
         fTrace = trace;
     }
 
@@ -83,17 +89,22 @@ final class FeatureTraceFixture implements AutoCloseable {
 
     /** @return the region instances, by start time then depth */
     List<FeatureRegionSegment> segments() {
-        ISegmentStore<ISegment> store = segmentModule().getSegmentStore();
-        if (store == null) {
-            throw new AssertionError("no segment store");
-        }
         List<FeatureRegionSegment> segments = new ArrayList<>();
-        for (ISegment segment : store) {
+        for (ISegment segment : segmentStore()) {
             segments.add((FeatureRegionSegment) segment);
         }
         segments.sort(Comparator.comparingLong(FeatureRegionSegment::getStart).thenComparingInt(FeatureRegionSegment::getDepth)
                 .thenComparingInt(FeatureRegionSegment::getTid));
         return segments;
+    }
+
+    /** @return the segment store of the completed segment analysis */
+    ISegmentStore<ISegment> segmentStore() {
+        ISegmentStore<ISegment> store = segmentModule().getSegmentStore();
+        if (store == null) {
+            throw new AssertionError("no segment store");
+        }
+        return store;
     }
 
     ITmfStateSystem stateSystem() {
@@ -136,6 +147,9 @@ final class FeatureTraceFixture implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
+        TmfTraceClosedSignal closed = new TmfTraceClosedSignal(this, fTrace);
+        DataProviderManager.getInstance().traceClosed(closed);
+        TmfTraceManager.getInstance().traceClosed(closed);
         fTrace.dispose();
     }
 }
