@@ -9,6 +9,7 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.DefaultLocation;
 import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.graphics.RGBA;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
@@ -29,12 +30,14 @@ import org.featurecompass.core.feature.FeatureRegionStateAnalysis;
 import org.featurecompass.core.feature.RegionStackLabel;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefMeasurementOff;
 
 /**
  * The Feature Regions view: a time graph with one row per thread, grouped by process, showing the
  * thread's interaction (Kaufmann 2022, §2.2), and one child row per stack level showing the open
  * feature regions (nesting as in Perfetto, Fig. 2.2). Colours follow the feature set; tooltips
- * give the region id, features and durations. Lost-event ranges are drawn as markers.
+ * give the region id, features and durations. Lost-event ranges and measurement-off windows are
+ * drawn as markers of two categories and colours.
  */
 public class FeatureRegionsView extends AbstractTimeGraphView {
 
@@ -42,6 +45,8 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
     public static final String ID = "org.featurecompass.ui.views.featureRegions"; //$NON-NLS-1$
 
     private static final RGBA GAP_COLOUR = new RGBA(200, 0, 0, 50);
+    /** Measurement-off windows: grey-blue, apart from the red of lost events. */
+    private static final RGBA MEASUREMENT_OFF_COLOUR = new RGBA(60, 90, 200, 45);
 
     private final FeatureRegionsPresentationProvider fProvider;
 
@@ -194,6 +199,7 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
     protected List<String> getMarkerCategories() {
         List<String> categories = new ArrayList<>(super.getMarkerCategories());
         categories.add(Messages.FeatureRegionsView_GapMarker);
+        categories.add(Messages.FeatureRegionsView_MeasurementOffMarker);
         return categories;
     }
 
@@ -214,6 +220,15 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
                         markers.add(new MarkerEvent(null, lost.timestampNs(), Math.max(1, lost.endNs() - lost.timestampNs()),
                                 Messages.FeatureRegionsView_GapMarker, GAP_COLOUR,
                                 lost.count() + " " + Messages.FeatureRegionsView_GapMarker, true)); //$NON-NLS-1$
+                    }
+                }
+                for (TefMeasurementOff off : tef.getReader().measurementOff()) {
+                    if (off.endNs() >= startTime && off.startNs() <= endTime) {
+                        String pid = off.pid();
+                        markers.add(new MarkerEvent(null, off.startNs(), Math.max(1, off.endNs() - off.startNs()),
+                                Messages.FeatureRegionsView_MeasurementOffMarker, MEASUREMENT_OFF_COLOUR,
+                                pid == null ? Messages.FeatureRegionsView_MeasurementOffAll
+                                        : NLS.bind(Messages.FeatureRegionsView_MeasurementOffProcess, pid), true));
                     }
                 }
             }

@@ -3,10 +3,10 @@ package org.featurecompass.ui.views.feature;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.function.Function;
-import java.util.function.ToDoubleFunction;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
@@ -16,6 +16,7 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
+import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
@@ -24,7 +25,11 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
-import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
@@ -32,30 +37,36 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ui.views.TmfView;
-import org.featurecompass.core.feature.FeatureRegionPass;
-import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.FeatureStatistics;
+import org.featurecompass.core.feature.FeatureStatisticsColumn;
+import org.featurecompass.core.feature.FeatureStatisticsDataProvider;
+import org.featurecompass.core.feature.FeatureStatisticsEntry;
+import org.featurecompass.core.feature.FeatureStatisticsModel;
 import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageSummary;
-import org.featurecompass.model.feature.DurationStatistics;
 import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
-import org.featurecompass.model.feature.TimeBounds;
+import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.ui.viewers.SortableColumns;
 
 /**
  * The Feature Statistics view: a sortable tree table feature → interaction → region with count,
  * inclusive and exclusive sum/mean/stddev/min/max (ms), time summed over threads and wall-clock
- * union (shown as bounds when the trace has gaps, never extrapolated), share of Base and events
- * per second (Kaufmann 2022; QDIME lesson for the bounds). It shows the whole trace, or the
- * selected time range when one is selected; a summary line gives coverage and anomalies.
+ * union (bounds when the window has gaps, never extrapolated), share of Base and events per
+ * second (Kaufmann 2022; QDIME lesson for the bounds). Everything it shows comes from the
+ * {@link FeatureStatisticsDataProvider}: the whole trace, or the selected time range, which the
+ * provider computes from the segment store without reading the trace again. A summary line gives
+ * the coverage, the declared capture regime and the anomalies.
  */
 public class FeatureStatisticsView extends TmfView {
 
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.featureStatistics"; //$NON-NLS-1$
+
+    /** How long to wait between two queries while the provider answers RUNNING, ms. */
+    private static final long POLL_MS = 200;
 
     private @Nullable Label fSummary;
     private @Nullable TreeViewer fViewer;
@@ -83,30 +94,19 @@ public class FeatureStatisticsView extends TmfView {
         tree.setHeaderVisible(true);
         tree.setLinesVisible(true);
         tree.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
-        viewer.setContentProvider(new RowContentProvider());
-        SortableColumns<StatisticsRow> columns = new SortableColumns<>(viewer, StatisticsRow.class);
+        viewer.setContentProvider(new EntryContentProvider());
+        SortableColumns<FeatureStatisticsEntry> columns = new SortableColumns<>(viewer, FeatureStatisticsEntry.class);
         fViewer = viewer;
-
-        columns.add(Messages.FeatureStatisticsView_ColumnName, 260, SWT.LEFT, StatisticsRow::name,
-                Comparator.comparing(StatisticsRow::name));
-        numeric(columns, Messages.FeatureStatisticsView_ColumnCount, 70, r -> Long.toString(r.inclusive().count()),
-                r -> r.inclusive().count());
-        numeric(columns, Messages.FeatureStatisticsView_ColumnTruncated, 70, r -> Long.toString(r.truncatedInstances()),
-                StatisticsRow::truncatedInstances);
-        durations(columns, Messages.FeatureStatisticsView_Inclusive, StatisticsRow::inclusive);
-        Item exclusiveSum = durations(columns, Messages.FeatureStatisticsView_Exclusive, StatisticsRow::exclusive);
-        numeric(columns, Messages.FeatureStatisticsView_ColumnCpuTime, 150, r -> bounds(r.cpuTime()),
-                r -> r.cpuTime() == null ? -1 : r.cpuTime().lowerNs());
-        numeric(columns, Messages.FeatureStatisticsView_ColumnWallTime, 150, r -> bounds(r.wallTime()),
-                r -> r.wallTime() == null ? -1 : r.wallTime().lowerNs());
-        numeric(columns, Messages.FeatureStatisticsView_ColumnShare, 90,
-                r -> Double.isNaN(r.shareOfBase()) ? "" : String.format("%.2f %%", 100 * r.shareOfBase()), //$NON-NLS-1$ //$NON-NLS-2$
-                StatisticsRow::shareOfBase);
-        numeric(columns, Messages.FeatureStatisticsView_ColumnEventsPerSecond, 100,
-                r -> Double.isNaN(r.eventsPerSecond()) ? "" : String.format("%,.1f", r.eventsPerSecond()), //$NON-NLS-1$ //$NON-NLS-2$
-                StatisticsRow::eventsPerSecond);
-        // Most expensive first: what a user opens this view for.
-        columns.sortBy(exclusiveSum, Comparator.comparingLong(r -> r.exclusive().sumNs()), SWT.DOWN);
+        for (FeatureStatisticsColumn column : FeatureStatisticsColumn.values()) {
+            Comparator<FeatureStatisticsEntry> order = column == FeatureStatisticsColumn.NAME
+                    ? Comparator.comparing(FeatureStatisticsEntry::getName)
+                    : Comparator.comparingDouble(entry -> column.value(entry.getRow()));
+            Item item = columns.add(column.header(), width(column), column == FeatureStatisticsColumn.NAME ? SWT.LEFT : SWT.RIGHT,
+                    entry -> entry.getLabels().get(column.ordinal()), order);
+            if (column == FeatureStatisticsColumn.EXCLUSIVE_SUM) {
+                columns.sortBy(item, order, SWT.DOWN); // most expensive first: what a user opens this view for
+            }
+        }
 
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active != null) {
@@ -114,32 +114,17 @@ public class FeatureStatisticsView extends TmfView {
         }
     }
 
-    private Item durations(SortableColumns<StatisticsRow> columns, String prefix,
-            Function<StatisticsRow, DurationStatistics> statistics) {
-        Item sum = numeric(columns, prefix + Messages.FeatureStatisticsView_Sum, 110,
-                r -> FeatureTimeFormat.millis(statistics.apply(r).sumNs()), r -> statistics.apply(r).sumNs());
-        numeric(columns, prefix + Messages.FeatureStatisticsView_Mean, 100,
-                r -> FeatureTimeFormat.millis(statistics.apply(r).mean()), r -> statistics.apply(r).mean());
-        numeric(columns, prefix + Messages.FeatureStatisticsView_Stddev, 100,
-                r -> FeatureTimeFormat.millis(statistics.apply(r).standardDeviation()), r -> statistics.apply(r).standardDeviation());
-        numeric(columns, prefix + Messages.FeatureStatisticsView_Min, 100,
-                r -> statistics.apply(r).count() == 0 ? "" : FeatureTimeFormat.millis(statistics.apply(r).minNs()), //$NON-NLS-1$
-                r -> statistics.apply(r).minNs());
-        numeric(columns, prefix + Messages.FeatureStatisticsView_Max, 100,
-                r -> statistics.apply(r).count() == 0 ? "" : FeatureTimeFormat.millis(statistics.apply(r).maxNs()), //$NON-NLS-1$
-                r -> statistics.apply(r).maxNs());
-        return sum;
+    /** @return a column width in pixels that fits its usual content */
+    private static int width(FeatureStatisticsColumn column) {
+        return switch (column) {
+        case NAME -> 260;
+        case COUNT, TRUNCATED -> 70;
+        case CPU_TIME, WALL_TIME -> 150;
+        case SHARE_OF_BASE -> 90;
+        case INCLUSIVE_SUM, EXCLUSIVE_SUM -> 110;
+        default -> 100;
+        };
     }
-
-    private static String bounds(@Nullable TimeBounds bounds) {
-        return bounds == null ? "" : FeatureTimeFormat.bounds(bounds); //$NON-NLS-1$
-    }
-
-    private static Item numeric(SortableColumns<StatisticsRow> columns, String title, int width,
-            Function<StatisticsRow, String> text, ToDoubleFunction<StatisticsRow> value) {
-        return columns.add(title, width, SWT.RIGHT, text, Comparator.comparingDouble(value));
-    }
-
 
     /** @param signal a trace was opened: show it */
     @TmfSignalHandler
@@ -189,39 +174,40 @@ public class FeatureStatisticsView extends TmfView {
         if (previous != null) {
             previous.cancel();
         }
-        FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
-                FeatureRegionSegmentAnalysis.ID);
-        if (module == null) {
+        FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(trace,
+                FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
+        if (provider == null) {
             display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_NotFeatureTrace, trace.getName()));
             return;
+        }
+        Map<String, Object> parameters = new HashMap<>();
+        if (window != null) {
+            parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
         }
         display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Running, trace.getName()));
         Job job = new Job(NLS.bind(Messages.FeatureStatisticsView_JobName, trace.getName())) {
             @Override
             protected IStatus run(@Nullable IProgressMonitor monitor) {
                 IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
-                FeatureStatistics statistics = null;
-                String failure = null;
-                if (window == null) {
-                    module.schedule();
-                    if (module.waitForCompletion(progress)) {
-                        statistics = module.getStatistics();
-                    }
-                } else {
+                TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = provider.fetchTree(parameters, progress);
+                while (response.getStatus() == ITmfResponse.Status.RUNNING && !progress.isCanceled()) {
                     try {
-                        statistics = FeatureRegionPass.run(trace, window, instance -> { }, progress);
-                    } catch (TmfAnalysisException e) {
-                        failure = e.getMessage();
+                        Thread.sleep(POLL_MS);
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                        return Status.CANCEL_STATUS;
                     }
+                    response = provider.fetchTree(parameters, progress);
                 }
-                if (progress.isCanceled()) {
+                if (progress.isCanceled() || response.getStatus() == ITmfResponse.Status.CANCELLED) {
                     return Status.CANCEL_STATUS;
                 }
-                if (statistics != null) {
+                TmfTreeModel<FeatureStatisticsEntry> model = response.getModel();
+                if (response.getStatus() == ITmfResponse.Status.COMPLETED && model instanceof FeatureStatisticsModel statistics
+                        && statistics.getStatistics() != null) {
                     display(trace, window, statistics, summary(trace, statistics));
                 } else {
-                    display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(),
-                            failure == null ? "" : failure)); //$NON-NLS-1$
+                    display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), response.getStatusMessage()));
                 }
                 return Status.OK_STATUS;
             }
@@ -231,20 +217,33 @@ public class FeatureStatisticsView extends TmfView {
         job.schedule();
     }
 
-    private static String summary(ITmfTrace trace, FeatureStatistics statistics) {
+    private static String summary(ITmfTrace trace, FeatureStatisticsModel model) {
+        FeatureStatistics statistics = Objects.requireNonNull(model.getStatistics());
         FeatureRegionReport report = statistics.report();
         CoverageSummary coverage = report.coverage();
         MatchingAnomalies anomalies = report.anomalies();
         String text = NLS.bind(Messages.FeatureStatisticsView_Summary, new Object[] { trace.getName(),
                 FeatureTimeFormat.duration(coverage.window().lengthNs()), String.format("%,d", report.events()), //$NON-NLS-1$
-                coverage.threads(), String.format("%.1f %%", 100 * coverage.observedFraction()), //$NON-NLS-1$
-                coverage.lostEvents(), anomalies.unmatchedEnds(), anomalies.unclosedBegins(), anomalies.outOfOrderCloses(),
-                statistics.rejectedEvents() });
+                coverage.threads().size(), String.format("%.1f %%", 100 * coverage.observedFraction()), //$NON-NLS-1$
+                coverage.lostEvents(), coverage.gapCount(CoverageGap.Kind.LOST_EVENTS),
+                coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF), anomalies.unmatchedEnds(), anomalies.unclosedBegins(),
+                anomalies.outOfOrderCloses(), statistics.rejectedEvents() });
+        text += ' ' + regime(model.getCaptureRegime());
         return coverage.isComplete() ? text : text + ' ' + Messages.FeatureStatisticsView_Bounds;
     }
 
+    private static String regime(TefCaptureRegime regime) {
+        return switch (regime) {
+        case COMPLETE -> Messages.FeatureStatisticsView_RegimeComplete;
+        case GATED -> Messages.FeatureStatisticsView_RegimeGated;
+        case SAMPLED -> Messages.FeatureStatisticsView_RegimeSampled;
+        case UNKNOWN -> Messages.FeatureStatisticsView_RegimeUnknown;
+        case UNDECLARED -> Messages.FeatureStatisticsView_RegimeUndeclared;
+        };
+    }
+
     /** Shows statistics (or none) and a summary on the UI thread, if the trace and window are still the requested ones. */
-    private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable FeatureStatistics statistics,
+    private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable FeatureStatisticsModel model,
             String text) {
         Composite parent = getParentComposite();
         if (parent == null || parent.isDisposed()) {
@@ -253,18 +252,14 @@ public class FeatureStatisticsView extends TmfView {
         parent.getDisplay().asyncExec(() -> {
             Label summary = fSummary;
             TreeViewer viewer = fViewer;
-            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace || !sameWindow(window, fWindow)) {
+            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)) {
                 return;
             }
             summary.setText(text);
-            viewer.setInput(statistics == null ? List.of() : FeatureStatisticsTree.rows(statistics));
+            viewer.setInput(model == null ? new EntryTree(List.of()) : new EntryTree(model.getEntries()));
             viewer.expandToLevel(2);
             summary.getParent().layout(true);
         });
-    }
-
-    private static boolean sameWindow(@Nullable AnalysisWindow a, @Nullable AnalysisWindow b) {
-        return Objects.equals(a, b);
     }
 
     @Override
@@ -315,16 +310,39 @@ public class FeatureStatisticsView extends TmfView {
         return summary == null ? "" : summary.getText(); //$NON-NLS-1$
     }
 
-    /** Rows of the tree: the input list, then each row's children. */
-    private static final class RowContentProvider implements ITreeContentProvider {
+    /** The provider's flat entries, indexed by parent id. */
+    private static final class EntryTree {
+        final Map<Long, List<FeatureStatisticsEntry>> fChildren = new HashMap<>();
+
+        EntryTree(List<FeatureStatisticsEntry> entries) {
+            for (FeatureStatisticsEntry entry : entries) {
+                fChildren.computeIfAbsent(entry.getParentId(), id -> new ArrayList<>()).add(entry);
+            }
+        }
+
+        List<FeatureStatisticsEntry> children(long parentId) {
+            return fChildren.getOrDefault(parentId, List.of());
+        }
+    }
+
+    /** Rows of the tree: the roots of the input, then each entry's children. */
+    private static final class EntryContentProvider implements ITreeContentProvider {
+        private @Nullable EntryTree fTree;
+
+        @Override
+        public void inputChanged(@Nullable Viewer viewer, @Nullable Object oldInput, @Nullable Object newInput) {
+            fTree = newInput instanceof EntryTree tree ? tree : null;
+        }
+
         @Override
         public Object[] getElements(@Nullable Object input) {
-            return input instanceof List<?> list ? list.toArray() : new Object[0];
+            return input instanceof EntryTree tree ? tree.children(-1).toArray() : new Object[0];
         }
 
         @Override
         public Object[] getChildren(@Nullable Object parent) {
-            return parent instanceof StatisticsRow row ? row.children().toArray() : new Object[0];
+            EntryTree tree = fTree;
+            return tree != null && parent instanceof FeatureStatisticsEntry entry ? tree.children(entry.getId()).toArray() : new Object[0];
         }
 
         @Override
@@ -334,9 +352,7 @@ public class FeatureStatisticsView extends TmfView {
 
         @Override
         public boolean hasChildren(@Nullable Object element) {
-            return element instanceof StatisticsRow row && !row.children().isEmpty();
+            return getChildren(element).length > 0;
         }
     }
-
-    /** Sorts sibling rows by the selected column's comparator and direction. */
 }
