@@ -5,13 +5,16 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [graph] [graph-peer] [--size BYTES] [--iterations N]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [graph-peer] [--size BYTES] [--iterations N]
 #          [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
 #            Python json / ijson peers on the same file in the same run
 #   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
 #            default: 10^7 iterations, 20,000,002 events, 1 thread) with -Xmx1g, and
 #            VaRA-Tool-Suite's own Python computation (varats 13.0.5) on the same file in the same run
+#   range    feature statistics of a time range of the same generated trace (default 10^7 iterations)
+#            with -Xmx6g: a full re-read of the trace (the old way) against the replay of the segment
+#            store's instances (FeatureStatisticsReplay, the data provider's way); no peer
 #   graph    execution-graph construction from a generated kernel event stream (default 10^7 events,
 #            8 CPUs, 1000 threads) with -Xmx2g, and critical-path extraction (bounded and unbounded)
 #            for paths of 10^3 to 10^6 segments (wake-up chains, nested blocking)
@@ -40,7 +43,7 @@ while [[ $# -gt 0 ]]; do
     --rounds) rounds="$2"; shift 2 ;;
     --warmup) warmup="$2"; shift 2 ;;
     --traces) traces="$2"; shift 2 ;;
-    -h|--help) sed -n '2,22p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -117,6 +120,16 @@ for suite in "${suites[@]}"; do
         --python "$vara_python" --scripts "$here/scripts" \
         --vara-peer "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/vara_peer.py" \
         | tee "$results/feature.md" ;;
+    range)
+      # Trace Compass's segment store outside OSGi: its jar and what it loads (datastore, common, Guava)
+      plugins="${FC_CACHE:-$HOME/.cache/featurecompass}/debian-target/plugins"
+      guava="$(find "$HOME/.m2/repository/com/google/guava/guava" -name 'guava-*-jre.jar' | sort | tail -n 1)"
+      equinox="$(find "$HOME/.m2/repository/org/eclipse/platform/org.eclipse.equinox.common" -name '*.jar' | sort | tail -n 1)"
+      tc="$plugins/org.eclipse.tracecompass.segmentstore.core.jar:$plugins/org.eclipse.tracecompass.datastore.core.jar"
+      tc="$tc:$plugins/org.eclipse.tracecompass.common.core.jar:$guava:$equinox"
+      java -Xmx6g -cp "$(classpath):$tc" org.featurecompass.benchmarks.feature.FeatureRangeBenchmark \
+        "$work/feature-$iterations-$threads.json" --iterations "$iterations" --threads "$threads" \
+        | tee "$results/range.md" ;;
     graph)
       java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.graph.GraphBenchmark --events "$events" \
         | tee "$results/graph.md" ;;

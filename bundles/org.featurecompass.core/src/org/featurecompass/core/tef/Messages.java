@@ -36,6 +36,9 @@ public final class Messages extends NLS {
     public static String TefTmfTrace_PropertyUnit;
     public static String TefTmfTrace_PropertyEvents;
     public static String TefTmfTrace_PropertyLost;
+    public static String TefTmfTrace_PropertyMeasurementOff;
+    public static String TefTmfTrace_PropertyCaptureRegime;
+    public static String TefTmfTrace_CaptureRegimeUndeclared;
     public static String TefTmfTrace_PropertyPhases;
     public static String TefTmfTrace_PropertyIndex;
     public static String TefTmfTrace_IndexReused;

@@ -7,6 +7,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
@@ -39,6 +40,7 @@ import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
 import org.eclipse.tracecompass.tmf.core.trace.location.ITmfLocation;
 import org.eclipse.tracecompass.tmf.core.trace.location.TmfLongLocation;
 import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefEntry;
 import org.featurecompass.tef.TefEvent;
@@ -256,6 +258,11 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
         properties.put(Messages.TefTmfTrace_PropertyEvents, Long.toString(reader.eventCount()));
         properties.put(Messages.TefTmfTrace_PropertyLost,
                 Long.toString(reader.lostEvents().stream().mapToLong(TefLostEvents::count).sum()));
+        properties.put(Messages.TefTmfTrace_PropertyMeasurementOff, Integer.toString(reader.measurementOff().size()));
+        TefCaptureRegime regime = reader.metadata().captureRegime();
+        properties.put(Messages.TefTmfTrace_PropertyCaptureRegime, regime == TefCaptureRegime.UNDECLARED
+                ? Messages.TefTmfTrace_CaptureRegimeUndeclared : regime.name().toLowerCase(Locale.ROOT));
+        reader.metadata().otherData().forEach((key, value) -> properties.put(TefTraceMetadata.OTHER_DATA + '.' + key, value));
         properties.put(Messages.TefTmfTrace_PropertyPhases, reader.phaseCounts().toString());
         properties.put(Messages.TefTmfTrace_PropertyIndex, reader.indexFile().toString()
                 + (reader.indexWasReused() ? Messages.TefTmfTrace_IndexReused : "")); //$NON-NLS-1$

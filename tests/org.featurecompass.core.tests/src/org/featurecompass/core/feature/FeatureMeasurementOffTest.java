@@ -63,6 +63,12 @@ class FeatureMeasurementOffTest {
         try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir, "gated", json)) {
             assertEquals(1, f.trace().getReader().problems().stream().filter(p -> p.kind() == TefProblemKind.MEASUREMENT_OFF_UNCLOSED)
                     .mapToLong(p -> p.count()).sum(), "the unclosed off is reported");
+            // the declared regime and otherData are trace properties, as written (notes/qdime.md §5.3 case 1)
+            Map<String, String> properties = f.trace().getProperties();
+            assertEquals("gated", properties.get(org.featurecompass.core.tef.Messages.TefTmfTrace_PropertyCaptureRegime));
+            assertEquals("1000", properties.get("otherData.period_ns"));
+            assertEquals("2", properties.get(org.featurecompass.core.tef.Messages.TefTmfTrace_PropertyMeasurementOff));
+
             FeatureRegionReport report = f.statistics().report();
             CoverageSummary coverage = report.coverage();
             assertEquals(List.of(new CoverageGap(200, 400, Kind.MEASUREMENT_OFF, 1, 0),
