@@ -53,7 +53,7 @@ import org.featurecompass.tef.TefTrace;
  * range (it takes seconds), the replay as the median of at least 5 calls after a 0.3 s warm-up.
  * The one-time cost of the whole-trace pass that fills the store is reported too.
  * <p>
- * Usage: {@code java -Xmx4g FeatureRangeBenchmark <trace.json> [--iterations N] [--threads N]};
+ * Usage: {@code java -Xmx6g FeatureRangeBenchmark <trace.json> [--iterations N] [--threads N]};
  * the trace is generated when it does not exist.
  */
 public final class FeatureRangeBenchmark {
