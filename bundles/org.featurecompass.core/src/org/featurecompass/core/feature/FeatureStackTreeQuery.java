@@ -2,9 +2,7 @@ package org.featurecompass.core.feature;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -13,12 +11,9 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.featurecompass.model.feature.AnalysisWindow;
-import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.model.feature.FeatureStackTreeBuilder;
-import org.featurecompass.model.feature.Region;
-import org.featurecompass.model.feature.RegionInstance;
 
 /**
  * The feature-set stack tree of a trace (Kaufmann 2022, §3.4), for the whole trace or a time
@@ -61,7 +56,7 @@ public final class FeatureStackTreeQuery {
         SubMonitor progress = SubMonitor.convert(monitor, NLS.bind(Messages.FeatureStackTreeQuery_TaskName,
                 Integer.valueOf(segments.size())), segments.size());
         FeatureStackTreeBuilder builder = new FeatureStackTreeBuilder(kind, window);
-        InstanceDecoder decoder = new InstanceDecoder();
+        SegmentInstanceDecoder decoder = new SegmentInstanceDecoder();
         for (int i = 0; i < segments.size(); i++) {
             if (i % CANCEL_CHECK_INTERVAL == 0) {
                 if (progress.isCanceled()) {
@@ -72,28 +67,5 @@ public final class FeatureStackTreeQuery {
             builder.add(decoder.instance(segments.get(i)));
         }
         return builder.build();
-    }
-
-    /**
-     * Turns segments back into model instances, sharing one {@link Region} per (id, name) and one
-     * {@link FeatureSet} per text. The segment keeps the parent's serial, not its region, so the
-     * instance's parent region is null; the stack tree uses only the serial.
-     */
-    private static final class InstanceDecoder {
-        private record RegionKey(long id, String name) {
-        }
-
-        private final Map<RegionKey, Region> fRegions = new HashMap<>();
-        private final Map<String, FeatureSet> fSets = new HashMap<>();
-
-        RegionInstance instance(FeatureRegionSegment segment) {
-            Region region = fRegions.computeIfAbsent(new RegionKey(segment.getRegionId(), segment.getName()),
-                    key -> new Region(key.id(), key.name(), segment.getFeatures(), null));
-            FeatureSet interaction = fSets.computeIfAbsent(segment.getInteractionText(), FeatureSet::parseInteraction);
-            return new RegionInstance(region, segment.getSerial(), null, segment.getParentSerial(), segment.getPid(),
-                    segment.getTid(), segment.getDepth(), segment.getStart(), segment.getEnd(), segment.getExclusiveNs(),
-                    interaction, segment.getUuid(), segment.isTruncatedAtStart(), segment.isTruncatedAtEnd(),
-                    segment.isClosedOutOfOrder(), segment.spansGap());
-        }
     }
 }

@@ -1,9 +1,7 @@
 package org.featurecompass.core.feature;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CancellationException;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -13,8 +11,6 @@ import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureRegionReport;
-import org.featurecompass.model.feature.FeatureSet;
-import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.RegionInstance;
 import org.featurecompass.model.feature.RegionInstanceReplay;
 
@@ -41,11 +37,11 @@ public final class FeatureStatisticsReplay {
      */
     public static @Nullable FeatureStatistics ofRange(FeatureStatistics wholeTrace, ISegmentStore<ISegment> segments,
             AnalysisWindow window, IProgressMonitor monitor) {
-        SegmentInstances converter = new SegmentInstances(wholeTrace.report());
+        SegmentInstanceDecoder decoder = new SegmentInstanceDecoder(wholeTrace.report().regions().keySet());
         List<RegionInstance> instances = new ArrayList<>();
         for (ISegment segment : segments.getIntersectingElements(window.startNs(), window.endNs())) {
             if (segment instanceof FeatureRegionSegment region) {
-                instances.add(converter.instance(region));
+                instances.add(decoder.instance(region));
             }
         }
         if (monitor.isCanceled()) {
@@ -60,31 +56,5 @@ public final class FeatureStatisticsReplay {
             return null;
         }
         return new FeatureStatistics(report, leaves.statistics(), wholeTrace.conversionProblems());
-    }
-
-    /** Turns segments back into the model's instances, with the regions of the whole-trace report. */
-    private static final class SegmentInstances {
-        private record RegionKey(long id, String name) {
-        }
-
-        private final Map<RegionKey, Region> fRegions = new HashMap<>();
-        private final Map<String, FeatureSet> fInteractions = new HashMap<>();
-
-        SegmentInstances(FeatureRegionReport wholeTrace) {
-            for (Region region : wholeTrace.regions().keySet()) {
-                fRegions.put(new RegionKey(region.id(), region.name()), region);
-            }
-        }
-
-        RegionInstance instance(FeatureRegionSegment segment) {
-            Region region = fRegions.computeIfAbsent(new RegionKey(segment.getRegionId(), segment.getName()),
-                    key -> new Region(key.id(), key.name(), segment.getFeatures(), null));
-            FeatureSet interaction = fInteractions.computeIfAbsent(segment.getInteractionText(), FeatureSet::parseInteraction);
-            // The segment does not keep the parent region; statistics do not use it.
-            return new RegionInstance(region, segment.getSerial(), null, segment.getParentSerial(), segment.getPid(),
-                    segment.getTid(), segment.getDepth(), segment.getStart(), segment.getEnd(), segment.getExclusiveNs(),
-                    interaction, segment.getUuid(), segment.isTruncatedAtStart(), segment.isTruncatedAtEnd(),
-                    segment.isClosedOutOfOrder(), segment.spansGap());
-        }
     }
 }

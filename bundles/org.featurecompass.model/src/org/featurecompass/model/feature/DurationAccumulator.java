@@ -67,26 +67,6 @@ public final class DurationAccumulator {
         return fCount;
     }
 
-    /**
-     * Adds every duration another accumulator holds, as if they had been added one by one, with
-     * the pairwise combination of Chan, Golub and LeVeque (1979) for the mean and variance.
-     *
-     * @param other another accumulator, unchanged
-     */
-    public void addAll(DurationAccumulator other) {
-        if (other.fCount == 0) {
-            return;
-        }
-        long count = fCount + other.fCount;
-        double delta = other.fMean - fMean;
-        fSquaredDeviations += other.fSquaredDeviations + delta * delta * ((double) fCount * other.fCount / count);
-        fMean += delta * other.fCount / count;
-        fCount = count;
-        fSumNs = Math.addExact(fSumNs, other.fSumNs);
-        fMinNs = Math.min(fMinNs, other.fMinNs);
-        fMaxNs = Math.max(fMaxNs, other.fMaxNs);
-    }
-
     /** @return the statistics of the durations added so far */
     public DurationStatistics snapshot() {
         if (fCount == 0) {

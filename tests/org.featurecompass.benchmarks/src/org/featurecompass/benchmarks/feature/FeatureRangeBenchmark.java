@@ -87,8 +87,9 @@ public final class FeatureRangeBenchmark {
             ISegmentStore<@NonNull ISegment> store = SegmentStoreFactory.createSegmentStore(SegmentStoreFactory.SegmentStoreType.Fast);
             long heapBefore = Bench.usedHeapAfterGc();
             long start = System.nanoTime();
-            FeatureRegionAnalysis whole = FeatureRegionAnalysis
-                    .forWholeTrace(FeatureRegionListener.ofInstances(instance -> store.add(new FeatureRegionSegment(instance))));
+            long[] closed = { 0 };
+            FeatureRegionAnalysis whole = FeatureRegionAnalysis.forWholeTrace(
+                    FeatureRegionListener.ofInstances(instance -> store.add(new FeatureRegionSegment(instance, closed[0]++))));
             RegionEventConverter converter = new RegionEventConverter();
             feed(opened, converter, whole);
             FeatureRegionReport wholeReport = whole.finish(opened.endTimeNs());

@@ -90,7 +90,7 @@ class DurationAccumulatorTest {
         assertTrue(Double.isNaN(single.snapshot().standardDeviation()));
     }
 
-    /** Two halves merged give what one accumulator of the whole sample gives (Chan et al. 1979). */
+    /** Two halves merged give what one accumulator of the whole sample gives. */
     @Test
     void mergesTwoAccumulators() {
         long[] sample = { 1_000_000_000_004L, 7, 13, 16, 2, 4, 4, 4, 5, 5, 7, 9 };
