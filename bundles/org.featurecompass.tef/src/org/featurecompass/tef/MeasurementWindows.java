@@ -16,7 +16,8 @@ import org.eclipse.jdt.annotation.Nullable;
  * never guessed at silently:
  * <ul>
  * <li>a {@code measurement_on} without an open window: if it is the first marker of its scope,
- * measurement was off since the trace start (the window starts there); otherwise it is ignored;</li>
+ * measurement was off since the trace start (the window starts there; none if the marker is at the
+ * trace start); otherwise it is ignored;</li>
  * <li>a {@code measurement_off} while its scope is already off: ignored, the window goes on;</li>
  * <li>a window still open at the trace end: off to the end;</li>
  * <li>another name or phase in the marker category, or an unknown scope: ignored.</li>
@@ -74,11 +75,16 @@ final class MeasurementWindows {
                 windows.add(new TefMeasurementOff(opened.timeNs(), marker.timeNs(), pidOf(scope), opened.byteOffset(),
                         opened.eventNumber(), false, false));
             } else if (first) {
+                boolean unobserved = marker.timeNs() > traceStartNs;
                 problems.report(TefProblemKind.MEASUREMENT_ON_WITHOUT_OFF, marker.byteOffset(), marker.eventNumber(),
                         "measurement_on at " + marker.timeNs() + " ns for " + describe(scope) //$NON-NLS-1$ //$NON-NLS-2$
-                                + " without a measurement_off before it; measurement is taken as off from the trace start"); //$NON-NLS-1$
-                windows.add(new TefMeasurementOff(traceStartNs, marker.timeNs(), pidOf(scope), marker.byteOffset(),
-                        marker.eventNumber(), true, false));
+                                + " without a measurement_off before it; " + (unobserved //$NON-NLS-1$
+                                        ? "measurement is taken as off from the trace start" //$NON-NLS-1$
+                                        : "it is at the trace start, so nothing was unobserved")); //$NON-NLS-1$
+                if (unobserved) {
+                    windows.add(new TefMeasurementOff(traceStartNs, marker.timeNs(), pidOf(scope), marker.byteOffset(),
+                            marker.eventNumber(), true, false));
+                }
             } else {
                 problems.report(TefProblemKind.MEASUREMENT_ON_WITHOUT_OFF, marker.byteOffset(), marker.eventNumber(),
                         "measurement_on at " + marker.timeNs() + " ns for " + describe(scope) //$NON-NLS-1$ //$NON-NLS-2$

@@ -42,7 +42,8 @@ public enum TefProblemKind {
     MEASUREMENT_MARKER_UNKNOWN,
     /**
      * {@code measurement_on} while its scope is not off: the first marker of its scope means
-     * measurement was off from the trace start; a later one is ignored.
+     * measurement was off from the trace start (unless it is at the trace start); a later one is
+     * ignored.
      */
     MEASUREMENT_ON_WITHOUT_OFF,
     /** {@code measurement_off} while its scope is already off; ignored, the open window goes on. */

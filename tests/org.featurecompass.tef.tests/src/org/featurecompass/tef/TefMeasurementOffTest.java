@@ -120,6 +120,18 @@ class TefMeasurementOffTest {
         }
     }
 
+    /** A producer stating the initial state: reported, but nothing was unobserved. */
+    @Test
+    void onAtTheTraceStartLeavesNoWindow(@TempDir Path dir) throws Exception {
+        String json = trace("", marker("measurement_on", 5, "1", "p"), region("B", 5, 1), region("E", 9, 1));
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "initial.json", json))) {
+            assertTrue(trace.measurementOff().isEmpty(), trace.measurementOff().toString());
+            TefProblem problem = TefTestFiles.problem(trace, TefProblemKind.MEASUREMENT_ON_WITHOUT_OFF);
+            assertEquals(1, problem.count());
+            assertTrue(problem.firstDetail().contains("nothing was unobserved"), problem.firstDetail());
+        }
+    }
+
     @Test
     void unknownCaptureRegimeIsReported(@TempDir Path dir) throws Exception {
         String json = trace(",\"otherData\":{\"capture_regime\":\"sometimes\"}", region("B", 1, 1), region("E", 2, 1));
