@@ -6,13 +6,18 @@ import java.math.RoundingMode;
 /**
  * Exact conversion of a JSON number's text (e.g. {@code 1539986758.002}, {@code 1.5e3},
  * {@code 1637675320727316656}) in a {@link TefTimeUnit} to whole nanoseconds, without going
- * through {@code double}. Digits finer than a nanosecond are rounded half away from zero. The
- * common case (at most 18 significant digits) needs no allocation; longer numbers fall back to
- * {@link BigDecimal}.
+ * through {@code double}. Digits finer than a nanosecond are rounded half away from zero. Numbers
+ * whose significant digits fit a {@code long} (up to 19 digits: every epoch-nanosecond timestamp,
+ * {@code 1637675320727316656}, and microseconds with three decimals) need no allocation; longer
+ * ones fall back to {@link BigDecimal}.
  */
 final class DecimalNanos {
 
     private static final long[] POWERS_OF_TEN = new long[19];
+    /** {@code Long.MAX_VALUE / 10}: a mantissa above it cannot take another digit. */
+    private static final long MANTISSA_LIMIT = Long.MAX_VALUE / 10;
+    /** Half of 10^19, the divisor one step beyond {@link #POWERS_OF_TEN}. */
+    private static final long HALF_OF_TEN_TO_19 = 5_000_000_000_000_000_000L;
     static {
         POWERS_OF_TEN[0] = 1;
         for (int i = 1; i < POWERS_OF_TEN.length; i++) {
@@ -41,7 +46,6 @@ final class DecimalNanos {
             i++;
         }
         long mantissa = 0;
-        int significantDigits = 0;
         int fractionDigits = 0;
         boolean anyDigit = false;
         boolean inFraction = false;
@@ -55,10 +59,11 @@ final class DecimalNanos {
                     }
                     continue;
                 }
-                if (++significantDigits > 18) {
-                    return viaBigDecimal(text, offset, length, unit);
+                int digit = c - '0';
+                if (mantissa > MANTISSA_LIMIT || (mantissa == MANTISSA_LIMIT && digit > Long.MAX_VALUE % 10)) {
+                    return viaBigDecimal(text, offset, length, unit); // the mantissa alone exceeds a long
                 }
-                mantissa = mantissa * 10 + (c - '0');
+                mantissa = mantissa * 10 + digit;
                 if (inFraction) {
                     fractionDigits++;
                 }
@@ -111,8 +116,11 @@ final class DecimalNanos {
             }
             return Math.multiplyExact(mantissa, POWERS_OF_TEN[power]);
         }
-        if (-power >= POWERS_OF_TEN.length) {
-            return 0; // mantissa < 10^18, so the value is below half a nanosecond
+        if (-power > POWERS_OF_TEN.length) {
+            return 0; // mantissa < 2^63 < 0.5 * 10^20, so the value is below half a nanosecond
+        }
+        if (-power == POWERS_OF_TEN.length) {
+            return mantissa >= HALF_OF_TEN_TO_19 ? 1 : 0; // 10^19 does not fit a long
         }
         long divisor = POWERS_OF_TEN[-power];
         long quotient = mantissa / divisor;

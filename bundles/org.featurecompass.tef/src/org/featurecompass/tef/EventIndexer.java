@@ -75,7 +75,8 @@ final class EventIndexer {
 
     private final FileChannel file;
     private final long fileSize;
-    private final TefTimeUnit unit;
+    private final boolean unitFromFile;
+    private TefTimeUnit unit;
     private final ExternalIndexSorter sorter;
     private final ProblemLog problems;
     private final TefIndexProgress progress;
@@ -101,10 +102,17 @@ final class EventIndexer {
     private final List<TefLostEvents> lostRanges = new ArrayList<>();
     private final List<long[]> measurementMarkers = new ArrayList<>();
 
-    EventIndexer(FileChannel file, TefTimeUnit unit, ExternalIndexSorter sorter, ProblemLog problems, TefIndexProgress progress) throws IOException {
+    /**
+     * @param unit the unit of the time fields, as far as it is known before the pass
+     * @param unitFromFile whether a {@code timestampUnit} met before the events replaces {@code unit}
+     *            (false when a previous pass already read the file's declared unit)
+     */
+    EventIndexer(FileChannel file, TefTimeUnit unit, boolean unitFromFile, ExternalIndexSorter sorter, ProblemLog problems,
+            TefIndexProgress progress) throws IOException {
         this.file = file;
         this.fileSize = file.size();
         this.unit = unit;
+        this.unitFromFile = unitFromFile;
         this.sorter = sorter;
         this.problems = problems;
         this.progress = progress;
@@ -194,7 +202,13 @@ final class EventIndexer {
                 displayTimeUnit = token.isScalarValue() ? parser.getText() : EventObjectParser.jsonText(parser);
                 break;
             case "timestampUnit": //$NON-NLS-1$
-                timestampUnit = token.isScalarValue() ? parser.getText() : EventObjectParser.jsonText(parser);
+                String symbol = token.isScalarValue() ? parser.getText() : EventObjectParser.jsonText(parser);
+                timestampUnit = symbol;
+                if (unitFromFile && !seenTraceEvents) {
+                    // named before the events (as FeatureTraceGenerator and some VaRA versions write
+                    // it): known in time, so no second pass is needed
+                    unit = TefTimeUnit.fromSymbol(symbol).orElse(TefTimeUnit.MICROSECONDS);
+                }
                 break;
             default:
                 parser.skipChildren();
@@ -534,6 +548,11 @@ final class EventIndexer {
     /** @return the {@code timestampUnit} value of the object form, or null when absent */
     @Nullable String timestampUnit() {
         return timestampUnit;
+    }
+
+    /** @return the unit the time fields were converted with */
+    TefTimeUnit unit() {
+        return unit;
     }
 
     /** @return the {@code displayTimeUnit} value of the object form, or null when absent */

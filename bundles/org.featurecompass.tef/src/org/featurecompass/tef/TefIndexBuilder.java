@@ -17,11 +17,11 @@ import java.util.Map;
  * pass, sorts the entries with the {@link ExternalIndexSorter}, gathers metadata from {@code M}
  * events and writes everything with the {@link IndexFileWriter}.
  *
- * <p>The unit of {@code ts} must be known while parsing, but VaRA writes {@code timestampUnit}
- * after the events. The builder therefore looks for that key in the file's last 4 KiB first and
- * assumes the unit it finds there (microseconds otherwise). If the pass then reads a different
- * unit from the file, the pass is repeated with that unit, so the result never depends on the
- * guess: only the time spent does.
+ * <p>The unit of {@code ts} must be known while parsing. A {@code timestampUnit} written before
+ * the events is simply used by the pass. VaRA writes it after the events, so the builder first
+ * looks for that key in the file's last 4 KiB and assumes the unit it finds there (microseconds
+ * otherwise). If the pass then reads a different unit from the file, the pass is repeated with
+ * that unit, so the result never depends on the guess: only the time spent does.
  */
 final class TefIndexBuilder {
 
@@ -55,16 +55,19 @@ final class TefIndexBuilder {
         }
         try (FileChannel channel = FileChannel.open(plain)) {
             TefTimeUnit unit = unitNamedInTail(channel);
+            boolean firstPass = true;
             while (true) {
                 ProblemLog problems = new ProblemLog();
                 try (ExternalIndexSorter sorter = new ExternalIndexSorter(indexDirectory, options.chunkEntries())) {
-                    EventIndexer indexer = new EventIndexer(channel, unit, sorter, problems, progress);
+                    EventIndexer indexer = new EventIndexer(channel, unit, firstPass, sorter, problems, progress);
                     indexer.run();
                     TefTimeUnit declared = declaredUnit(indexer, problems);
-                    if (declared != unit) {
+                    if (declared != indexer.unit()) {
                         unit = declared;
+                        firstPass = false;
                         continue;
                     }
+                    unit = declared;
                     TefTraceMetadata metadata = collectMetadata(channel, indexer, unit);
                     checkCaptureRegime(metadata, indexer, problems);
                     try (IndexFileWriter writer = new IndexFileWriter(indexFile, options.checkpointInterval(), indexer.lostRanges())) {

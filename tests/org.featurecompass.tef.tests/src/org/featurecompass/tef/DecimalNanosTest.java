@@ -3,10 +3,23 @@ package org.featurecompass.tef;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.math.RoundingMode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+
 import org.junit.jupiter.api.Test;
 
-/** Exact decimal-to-nanosecond conversion, without {@code double}. */
+/**
+ * Exact decimal-to-nanosecond conversion, without {@code double}. The boundary and random cases
+ * are checked against {@link BigDecimal} arithmetic as the independent reference.
+ */
 class DecimalNanosTest {
+
+    private static final BigInteger LONG_MIN = BigInteger.valueOf(Long.MIN_VALUE);
+    private static final BigInteger LONG_MAX = BigInteger.valueOf(Long.MAX_VALUE);
 
     private static long ns(String text, TefTimeUnit unit) {
         return DecimalNanos.toNanos(text.toCharArray(), 0, text.length(), unit);
@@ -67,5 +80,68 @@ class DecimalNanosTest {
         assertThrows(NumberFormatException.class, () -> ns("", TefTimeUnit.MICROSECONDS));
         assertThrows(NumberFormatException.class, () -> ns("12x", TefTimeUnit.MICROSECONDS));
         assertThrows(NumberFormatException.class, () -> ns("1e", TefTimeUnit.MICROSECONDS));
+    }
+
+    @Test
+    void boundaryValuesMatchBigDecimal() {
+        List<String> texts = new ArrayList<>();
+        for (String magnitude : List.of("0", "1", "9007199254740992", "9007199254740993", // 2^53, 2^53 + 1
+                "9223372036854775806", "9223372036854775807", "9223372036854775808", // 2^63 - 1 and its neighbours
+                "18446744073709551615", "18446744073709551616", "36893488147419103232", // 2^64 - 1, 2^64, 2^65
+                "999999999999999999", "1000000000000000000", "9999999999999999999", "10000000000000000000", // 18/19/20 digits
+                "1637675320727316656", "1800000000000000000", "00000000000000000001637675320727316656", "000",
+                "1637675320727316656.4", "1637675320727316656.5", "9223372036854775807.49", "9223372036854775807.5",
+                "0.5", "0.49999999999999999999", "0.0000000000000000005", "0.000000000000000000499", "1.25", "2.5",
+                "922337203685477580.7", "922337203685477.5807", "1.8e18", "1.8E+18", "18e17", "1800000000000000000e0",
+                "9.223372036854775807e18", "9.223372036854775808e18", "1e19", "1e-9", "5e-10", "4.9e-10",
+                "1637675320727316.656", "1637675320727316.6565", "12345.6789e-3", "0.0", "0e5", "1e0",
+                "4611686018427387904.0", "92233720368547758.07", "5000000000000000000e-19", "4999999999999999999e-19",
+                "9223372036854775807e-19", "9223372036854775807e-20", "9223372036854775807e-18")) {
+            texts.add(magnitude);
+            texts.add("-" + magnitude);
+        }
+        for (String text : texts) {
+            for (TefTimeUnit unit : TefTimeUnit.values()) {
+                assertSameAsBigDecimal(text, unit);
+            }
+        }
+    }
+
+    @Test
+    void randomNumbersMatchBigDecimal() {
+        Random random = new Random(20261121);
+        for (int k = 0; k < 200_000; k++) {
+            StringBuilder text = new StringBuilder();
+            if (random.nextInt(4) == 0) {
+                text.append('-');
+            }
+            int integerDigits = 1 + random.nextInt(21);
+            for (int d = 0; d < integerDigits; d++) {
+                text.append((char) ('0' + random.nextInt(10)));
+            }
+            if (random.nextBoolean()) {
+                text.append('.');
+                int fractionDigits = 1 + random.nextInt(12);
+                for (int d = 0; d < fractionDigits; d++) {
+                    text.append((char) ('0' + random.nextInt(10)));
+                }
+            }
+            if (random.nextInt(5) == 0) {
+                text.append(random.nextBoolean() ? 'e' : 'E').append(random.nextBoolean() ? "-" : random.nextBoolean() ? "+" : "")
+                        .append(random.nextInt(25));
+            }
+            assertSameAsBigDecimal(text.toString(), TefTimeUnit.values()[random.nextInt(TefTimeUnit.values().length)]);
+        }
+    }
+
+    /** The value in ns by BigDecimal, rounded half away from zero; an overflow must be an ArithmeticException. */
+    private static void assertSameAsBigDecimal(String text, TefTimeUnit unit) {
+        BigInteger expected = new BigDecimal(text).movePointRight(unit.decimalShift()).setScale(0, RoundingMode.HALF_UP).toBigIntegerExact();
+        String what = text + ' ' + unit.symbol();
+        if (expected.compareTo(LONG_MIN) < 0 || expected.compareTo(LONG_MAX) > 0) {
+            assertThrows(ArithmeticException.class, () -> ns(text, unit), what);
+        } else {
+            assertEquals(expected.longValueExact(), ns(text, unit), what);
+        }
     }
 }

@@ -85,6 +85,45 @@ class TefFileFormsTest {
     }
 
     @Test
+    void unitBeforeTheEventsIsUsedInOnePass(@TempDir Path dir) throws Exception {
+        // as FeatureTraceGenerator writes it; the key is not in the last 4 KiB, so only reading it before the events saves a pass
+        String events = "{\"name\":\"FR(A)\",\"cat\":\"Feature\",\"ph\":\"B\",\"ts\":1637675320727316656,\"pid\":1,\"tid\":1,\"ID\":1},"
+                + "{\"name\":\"FR(A)\",\"cat\":\"Feature\",\"ph\":\"E\",\"ts\":1637675320727316999,\"pid\":1,\"tid\":1,\"ID\":1}";
+        String pad = ",\"otherData\":{\"pad\":\"" + "x".repeat(5000) + "\"}}";
+        String before = "{\"timestampUnit\":\"ns\",\"traceEvents\":[" + events + "]" + pad;
+        assertEquals(1, passes(dir, "before.json", before, 1_637_675_320_727_316_656L));
+        // a later, different unit wins (the last value of a repeated key, as everywhere): one more pass
+        String overridden = "{\"timestampUnit\":\"us\",\"traceEvents\":[" + events.replace("1637675320727316", "1637675320") + "]"
+                + pad.replace("}}", "},\"timestampUnit\":\"ns\"}");
+        assertEquals(2, passes(dir, "overridden.json", overridden, 1_637_675_320_656L));
+    }
+
+    /** @return how many passes over the file opening it took; checks the first event's time */
+    private static int passes(Path dir, String name, String json, long firstTimeNs) throws Exception {
+        Path file = TefTestFiles.write(dir, name, json);
+        int[] passes = new int[1];
+        TefIndexProgress countPasses = new TefIndexProgress() {
+            @Override
+            public void worked(long bytesDone, long bytesTotal) {
+                if (bytesDone == bytesTotal) {
+                    passes[0]++;
+                }
+            }
+
+            @Override
+            public boolean isCanceled() {
+                return false;
+            }
+        };
+        try (TefTrace trace = TefTrace.open(file, dir.resolve(name + ".index"), TefIndexOptions.DEFAULT, countPasses)) {
+            assertEquals(TefTimeUnit.NANOSECONDS, trace.metadata().timestampUnit());
+            assertEquals(firstTimeNs, trace.startTimeNs());
+            assertEquals(List.of(), trace.problems());
+        }
+        return passes[0];
+    }
+
+    @Test
     void unknownUnitFallsBackToMicrosecondsAndIsReported(@TempDir Path dir) throws Exception {
         String json = "{\"traceEvents\":[{\"ph\":\"i\",\"name\":\"a\",\"ts\":2}],\"timestampUnit\":\"fortnights\"}";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "u.json", json))) {

@@ -39,6 +39,8 @@ public final class RegionEventConverter {
     private static final String ID = "ID"; //$NON-NLS-1$
     private static final String UUID = "UUID"; //$NON-NLS-1$
     private static final BigInteger UNSIGNED_LIMIT = BigInteger.ONE.shiftLeft(64);
+    /** 2^64 - 1, the largest id, as decimal text (20 digits). */
+    private static final String UNSIGNED_MAX_TEXT = Long.toUnsignedString(-1L);
 
     /** Why a feature event could not be converted. */
     public enum Problem {
@@ -202,8 +204,13 @@ public final class RegionEventConverter {
 
     /** @return the value of an unsigned 64-bit decimal integer, or null */
     private static @Nullable Long parseUnsigned(String text) {
-        if (!text.isEmpty() && text.length() <= 18 && text.chars().allMatch(c -> c >= '0' && c <= '9')) {
-            return Long.valueOf(Long.parseLong(text)); // the common case, without BigDecimal: < 10^18 < 2^63
+        if (!text.isEmpty() && text.length() <= UNSIGNED_MAX_TEXT.length() && isDigits(text)) {
+            // the common case (VaRA's 19-digit ids included), without BigDecimal; equal-length digit
+            // strings compare as their values
+            if (text.length() == UNSIGNED_MAX_TEXT.length() && text.compareTo(UNSIGNED_MAX_TEXT) > 0) {
+                return null;
+            }
+            return Long.valueOf(Long.parseUnsignedLong(text)); // above 2^63 - 1: the two's complement bits, as VaRA's uint64
         }
         try {
             BigInteger value = new BigDecimal(text.strip()).toBigIntegerExact();
@@ -214,6 +221,16 @@ public final class RegionEventConverter {
         } catch (NumberFormatException | ArithmeticException e) {
             return null;
         }
+    }
+
+    private static boolean isDigits(String text) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static @Nullable Integer parseInt(@Nullable String text) {
