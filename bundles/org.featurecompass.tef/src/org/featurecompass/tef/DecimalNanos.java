@@ -105,6 +105,16 @@ final class DecimalNanos {
         return negative ? -magnitude : magnitude;
     }
 
+    /**
+     * @param value a whole number in {@code unit}
+     * @param unit its unit
+     * @return the value in nanoseconds
+     * @throws ArithmeticException if it does not fit a {@code long} of nanoseconds
+     */
+    static long ofWhole(long value, TefTimeUnit unit) {
+        return Math.multiplyExact(value, POWERS_OF_TEN[unit.decimalShift()]);
+    }
+
     /** @return {@code mantissa * 10^power}, rounded half up when {@code power < 0} */
     private static long scale(long mantissa, int power) {
         if (mantissa == 0) {

@@ -1,12 +1,7 @@
 package org.featurecompass.tef;
 
-import java.io.BufferedInputStream;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.SequenceInputStream;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -14,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CancellationException;
+import java.util.regex.Pattern;
 
 import org.eclipse.jdt.annotation.Nullable;
 
@@ -27,6 +23,14 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
  * feeds the sorter with the event's timestamp (ns, in the assumed unit), byte offset and length,
  * and it reports problems with their positions. Only {@code ts}, {@code ph}, {@code dur},
  * {@code tts} and {@code tdur} are decoded; every other value is skipped by the tokenizer.
+ *
+ * <p>Jackson reads the document's structure. Inside the event array, runs of clean events are read
+ * by the {@link EventArrayScanner} straight from the {@link FileWindow} (several times faster);
+ * whatever it declines (the end of the array, an event with a problem, anything unusual) is read
+ * by Jackson, which resumes at the scanner's stop position with a synthetic prefix standing for
+ * the context ({@code [} or {@code {"traceEvents":[}, followed by {@code {}} when an element
+ * precedes), and hands back after one element (more after declines in a row). Problems are
+ * therefore found and reported by the Jackson code alone, exactly as without the scanner.
  *
  * <p>Lines such as bpftrace's {@code Lost 123 events} between array elements are not JSON. When
  * Jackson fails on one, the pass records a lost range and restarts the parser after the line with
@@ -49,18 +53,21 @@ final class EventIndexer {
     private static final int PROGRESS_EVERY = 1 << 16;
     private static final int INPUT_BUFFER_BYTES = 1 << 20;
     private static final int LOST_LINE_WINDOW = 1 << 16;
+    /** Most elements Jackson reads before handing back to the scanner, after many declines in a row. */
+    private static final int MAX_JACKSON_RUN = 1 << 12;
     private static final byte[] ARRAY_PREFIX = "[".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
     private static final byte[] OBJECT_PREFIX = "{\"traceEvents\":[".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
+    /** The prefixes after an element: the empty object stands for it, so a comma or {@code ]} must follow. */
+    private static final byte[] ARRAY_PREFIX_AFTER_ELEMENT = "[{}".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
+    private static final byte[] OBJECT_PREFIX_AFTER_ELEMENT = "{\"traceEvents\":[{}".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
     private static final boolean[] KNOWN_PHASE = new boolean[128];
+    /** " starting at [Source: ...; line: 1, column: 7]" in Jackson's messages about unclosed structures. */
+    private static final Pattern JACKSON_START_LOCATION = Pattern.compile(" starting at \\[Source: [^\\]]*\\]"); //$NON-NLS-1$
     static {
         for (char c = 0; c < 128; c++) {
             KNOWN_PHASE[c] = TefPhase.of(String.valueOf(c)) != TefPhase.OTHER;
         }
     }
-
-    // bits for duplicate detection of the keys TEF defines
-    private static final int TS = 1, PH = 1 << 1, DUR = 1 << 2, TDUR = 1 << 3, TTS = 1 << 4, PID = 1 << 5, TID = 1 << 6,
-            NAME = 1 << 7, CAT = 1 << 8, ARGS = 1 << 9, ID = 1 << 10, ID2 = 1 << 11, SCOPE = 1 << 12, S = 1 << 13, BP = 1 << 14;
 
     /** Where the parser is, which decides what an end of input means. */
     private enum Position { ROOT, BETWEEN_EVENTS, IN_EVENT, AFTER_EVENTS }
@@ -75,6 +82,10 @@ final class EventIndexer {
 
     private final FileChannel file;
     private final long fileSize;
+    private final FileWindow window;
+    /** Null for Jackson alone: the reference the scanner is tested against. */
+    private final @Nullable EventArrayScanner scanner;
+    private final EventArrayScanner.Events scannedEvent = this::scannedEvent;
     private final boolean unitFromFile;
     private TefTimeUnit unit;
     private final ExternalIndexSorter sorter;
@@ -86,6 +97,14 @@ final class EventIndexer {
     private boolean objectForm;
     private boolean expectSyntheticKey;
     private boolean seenTraceEvents;
+    /** Whether the next Jackson parser starts with {@link #ARRAY_PREFIX_AFTER_ELEMENT} or its object form. */
+    private boolean skipSyntheticElement;
+    /** Whether an element of the current array precedes the parse position. */
+    private boolean afterElementInArray;
+    /** Elements Jackson reads before handing the array to the scanner; 0 hands it over at once. */
+    private int jacksonLeft;
+    /** What {@link #jacksonLeft} is set to after the scanner declined. */
+    private int jacksonRun = 1;
     private long lastGoodEnd;
     private long eventStart;
     private long elementNumber;
@@ -106,13 +125,16 @@ final class EventIndexer {
      * @param unit the unit of the time fields, as far as it is known before the pass
      * @param unitFromFile whether a {@code timestampUnit} met before the events replaces {@code unit}
      *            (false when a previous pass already read the file's declared unit)
+     * @param scanEvents whether the {@link EventArrayScanner} reads clean events (false: Jackson alone)
      */
-    EventIndexer(FileChannel file, TefTimeUnit unit, boolean unitFromFile, ExternalIndexSorter sorter, ProblemLog problems,
-            TefIndexProgress progress) throws IOException {
+    EventIndexer(FileChannel file, TefTimeUnit unit, boolean unitFromFile, boolean scanEvents, ExternalIndexSorter sorter,
+            ProblemLog problems, TefIndexProgress progress) throws IOException {
         this.file = file;
         this.fileSize = file.size();
         this.unit = unit;
         this.unitFromFile = unitFromFile;
+        this.window = new FileWindow(file, fileSize, INPUT_BUFFER_BYTES);
+        this.scanner = scanEvents ? new EventArrayScanner(window) : null;
         this.sorter = sorter;
         this.problems = problems;
         this.progress = progress;
@@ -123,9 +145,9 @@ final class EventIndexer {
         long resumeAt = 0;
         byte[] prefix = new byte[0];
         while (true) {
+            long scanFrom;
             try (JsonParser parser = openParser(resumeAt, prefix)) {
-                parseDocument(parser);
-                break;
+                scanFrom = parseDocument(parser);
             } catch (JsonEOFException e) {
                 reportEndOfInput();
                 break;
@@ -137,46 +159,66 @@ final class EventIndexer {
                 }
                 long resume = position == Position.BETWEEN_EVENTS ? skipLostLines() : -1;
                 if (resume < 0) {
-                    problems.report(TefProblemKind.MALFORMED_JSON, at, elementNumber,
-                            e.getOriginalMessage() + "; the " + (fileSize - at) + " bytes from there on were not read"); //$NON-NLS-1$ //$NON-NLS-2$
+                    problems.report(TefProblemKind.MALFORMED_JSON, at, elementNumber, withoutLineAndColumn(String.valueOf(e.getOriginalMessage()))
+                            + "; the " + (fileSize - at) + " bytes from there on were not read"); //$NON-NLS-1$ //$NON-NLS-2$
                     break;
                 }
                 resumeAt = resume;
                 prefix = objectForm ? OBJECT_PREFIX : ARRAY_PREFIX;
                 expectSyntheticKey = objectForm;
+                jacksonLeft = 0;
+                continue;
             }
+            if (scanFrom < 0) {
+                break;
+            }
+            long scannedBefore = elementNumber;
+            EventArrayScanner fast = scanner;
+            if (fast == null) {
+                throw new IllegalStateException("handed over without a scanner"); //$NON-NLS-1$
+            }
+            resumeAt = fast.scan(scanFrom, afterElementInArray, unit, scannedEvent);
+            skipSyntheticElement = fast.stoppedAfterElement();
+            prefix = skipSyntheticElement ? (objectForm ? OBJECT_PREFIX_AFTER_ELEMENT : ARRAY_PREFIX_AFTER_ELEMENT)
+                    : (objectForm ? OBJECT_PREFIX : ARRAY_PREFIX);
+            expectSyntheticKey = objectForm;
+            jacksonRun = elementNumber == scannedBefore ? Math.min(2 * jacksonRun, MAX_JACKSON_RUN) : 1;
+            jacksonLeft = jacksonRun;
         }
         flushPendingLost(lastTime);
         progress.worked(fileSize, fileSize);
     }
 
+    /**
+     * @return Jackson's message without the line and column it may give for where a structure
+     *         started: they count from where the parser started, which after a hand-over from the
+     *         scanner (or a lost-events line) is not the file's start; the problem's byte offset is exact
+     */
+    private static String withoutLineAndColumn(String message) {
+        return JACKSON_START_LOCATION.matcher(message).replaceAll(""); //$NON-NLS-1$
+    }
+
     private JsonParser openParser(long fileOffset, byte[] prefix) throws IOException {
         base = fileOffset - prefix.length;
-        InputStream rest = new BufferedInputStream(Channels.newInputStream(file.position(fileOffset)), INPUT_BUFFER_BYTES) {
-            @Override
-            public void close() {
-                // the channel belongs to the caller
-            }
-        };
-        InputStream in = prefix.length == 0 ? rest : new SequenceInputStream(new ByteArrayInputStream(prefix), rest);
-        return TefJsonFactory.INSTANCE.createParser(in);
+        return TefJsonFactory.INSTANCE.createParser(window.stream(fileOffset, prefix));
     }
 
-    private void parseDocument(JsonParser parser) throws IOException {
+    /** @return where the scanner takes over the event array, or -1 when the document is read */
+    private long parseDocument(JsonParser parser) throws IOException {
         JsonToken root = parser.nextToken();
         if (root == JsonToken.START_ARRAY) {
-            lastGoodEnd = base + parser.currentLocation().getByteOffset();
-            parseEvents(parser);
+            return parseEvents(parser);
         } else if (root == JsonToken.START_OBJECT) {
             objectForm = true;
-            parseTopLevelObject(parser);
-        } else {
-            problems.report(TefProblemKind.NOT_TEF, 0, 0, root == null ? "the file is empty" //$NON-NLS-1$
-                    : "the top-level value is " + root + ", not an object or an array"); //$NON-NLS-1$ //$NON-NLS-2$
+            return parseTopLevelObject(parser);
         }
+        problems.report(TefProblemKind.NOT_TEF, 0, 0, root == null ? "the file is empty" //$NON-NLS-1$
+                : "the top-level value is " + root + ", not an object or an array"); //$NON-NLS-1$ //$NON-NLS-2$
+        return -1;
     }
 
-    private void parseTopLevelObject(JsonParser parser) throws IOException {
+    /** @return where the scanner takes over the event array, or -1 when the object is read */
+    private long parseTopLevelObject(JsonParser parser) throws IOException {
         String field;
         while ((field = parser.nextFieldName()) != null) {
             JsonToken token = parser.nextToken();
@@ -190,8 +232,10 @@ final class EventIndexer {
                 }
                 seenTraceEvents = true;
                 if (token == JsonToken.START_ARRAY) {
-                    lastGoodEnd = base + parser.currentLocation().getByteOffset();
-                    parseEvents(parser);
+                    long scanFrom = parseEvents(parser);
+                    if (scanFrom >= 0) {
+                        return scanFrom;
+                    }
                     position = Position.AFTER_EVENTS;
                 } else {
                     problems.report(TefProblemKind.NOT_TEF, valueStart, elementNumber, "traceEvents is " + token + ", not an array"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -215,14 +259,33 @@ final class EventIndexer {
                 topLevelFields.add(new TopLevelField(field, valueStart, base + parser.currentLocation().getByteOffset()));
             }
         }
+        return -1;
     }
 
-    private void parseEvents(JsonParser parser) throws IOException {
+    /**
+     * Reads elements of the event array, right after its {@code [} or after a synthetic prefix.
+     *
+     * @return where the scanner takes over, or -1 at the end of the array
+     */
+    private long parseEvents(JsonParser parser) throws IOException {
+        if (skipSyntheticElement) {
+            skipSyntheticElement = false;
+            parser.nextToken();
+            parser.skipChildren(); // the {} standing for the element before the resume position (lastGoodEnd)
+            afterElementInArray = true;
+        } else {
+            lastGoodEnd = base + parser.currentLocation().getByteOffset();
+            afterElementInArray = false;
+        }
         while (true) {
+            if (jacksonLeft <= 0 && scanner != null) {
+                return base + parser.currentLocation().getByteOffset();
+            }
             position = Position.BETWEEN_EVENTS;
             JsonToken token = parser.nextToken();
             if (token == JsonToken.END_ARRAY || token == null) {
-                return;
+                jacksonLeft = 0; // a further array is handed to the scanner from its start
+                return -1;
             }
             eventStart = base + parser.currentTokenLocation().getByteOffset();
             if (token == JsonToken.START_OBJECT) {
@@ -232,15 +295,52 @@ final class EventIndexer {
                 problems.report(TefProblemKind.NOT_AN_EVENT, eventStart, elementNumber, "array element is " + token + ", not an object; skipped"); //$NON-NLS-1$ //$NON-NLS-2$
                 parser.skipChildren();
             }
-            elementNumber++;
-            lastGoodEnd = base + parser.currentLocation().getByteOffset();
-            if ((elementNumber & (PROGRESS_EVERY - 1)) == 0) {
-                if (progress.isCanceled()) {
-                    throw new CancellationException("indexing canceled"); //$NON-NLS-1$
-                }
-                progress.worked(lastGoodEnd, fileSize);
-            }
+            elementDone(base + parser.currentLocation().getByteOffset());
+            afterElementInArray = true;
+            jacksonLeft--;
         }
+    }
+
+    /** Indexes an event the scanner read: a clean event, whose problems are none. */
+    private void scannedEvent(long start, long end, long time, char phase) throws IOException {
+        eventStart = start;
+        singleCharPhaseCounts[phase]++;
+        addEvent(time, end, phase == 'M');
+        elementDone(end);
+    }
+
+    private void elementDone(long end) {
+        elementNumber++;
+        lastGoodEnd = end;
+        if ((elementNumber & (PROGRESS_EVERY - 1)) == 0) {
+            if (progress.isCanceled()) {
+                throw new CancellationException("indexing canceled"); //$NON-NLS-1$
+            }
+            progress.worked(lastGoodEnd, fileSize);
+        }
+    }
+
+    /** Records an event that is no lost-events marker: its metadata position, its time, its index entry. */
+    private void addEvent(long time, long end, boolean metadata) throws IOException {
+        if (metadata) {
+            metadataEvents.add(new long[] { eventStart, end - eventStart });
+        }
+        noteTime(time);
+        sorter.add(time, eventStart, (int) (end - eventStart));
+    }
+
+    private void noteTime(long time) throws IOException {
+        if (time != MISSING_TIME) {
+            if (!pendingLost.isEmpty()) {
+                flushPendingLost(time);
+            }
+            lastTime = time;
+        }
+    }
+
+    /** @return whether {@code phase} (below 128) is a TEF phase */
+    static boolean isKnownPhase(char phase) {
+        return KNOWN_PHASE[phase];
     }
 
     private void indexEvent(JsonParser parser) throws IOException {
@@ -262,12 +362,12 @@ final class EventIndexer {
             int bit;
             switch (field) {
             case "ts": //$NON-NLS-1$
-                bit = TS;
+                bit = TefEventKeys.TS;
                 hasTime = true;
                 time = readTime(parser, token, TefProblemKind.NON_NUMERIC_TIMESTAMP, field);
                 break;
             case "ph": //$NON-NLS-1$
-                bit = PH;
+                bit = TefEventKeys.PH;
                 if (token == JsonToken.VALUE_STRING && parser.getTextLength() == 1) {
                     phaseChar = parser.getTextCharacters()[parser.getTextOffset()];
                     phase = null;
@@ -277,40 +377,40 @@ final class EventIndexer {
                 }
                 break;
             case "dur": //$NON-NLS-1$
-                bit = DUR;
+                bit = TefEventKeys.DUR;
                 duration = readTime(parser, token, TefProblemKind.NON_NUMERIC_TIME_FIELD, field);
                 checkDuration(duration, field);
                 break;
             case "tdur": //$NON-NLS-1$
-                bit = TDUR;
+                bit = TefEventKeys.TDUR;
                 checkDuration(readTime(parser, token, TefProblemKind.NON_NUMERIC_TIME_FIELD, field), field);
                 break;
             case "tts": //$NON-NLS-1$
-                bit = TTS;
+                bit = TefEventKeys.TTS;
                 readTime(parser, token, TefProblemKind.NON_NUMERIC_TIME_FIELD, field);
                 break;
-            case "pid": bit = PID; parser.skipChildren(); break; //$NON-NLS-1$
-            case "tid": bit = TID; parser.skipChildren(); break; //$NON-NLS-1$
-            case "name": bit = NAME; parser.skipChildren(); break; //$NON-NLS-1$
+            case "pid": bit = TefEventKeys.PID; parser.skipChildren(); break; //$NON-NLS-1$
+            case "tid": bit = TefEventKeys.TID; parser.skipChildren(); break; //$NON-NLS-1$
+            case "name": bit = TefEventKeys.NAME; parser.skipChildren(); break; //$NON-NLS-1$
             case "cat": //$NON-NLS-1$
-                bit = CAT;
+                bit = TefEventKeys.CAT;
                 lostCategory = isText(parser, token, LOST_CATEGORY);
                 measurementCategory = !lostCategory && isText(parser, token, TefMeasurementOff.CATEGORY);
                 parser.skipChildren();
                 break;
             case "args": //$NON-NLS-1$
-                bit = ARGS;
+                bit = TefEventKeys.ARGS;
                 if (lostCategory && token == JsonToken.START_OBJECT) {
                     lostCount = readLostCount(parser);
                 } else {
                     parser.skipChildren();
                 }
                 break;
-            case "id": bit = ID; parser.skipChildren(); break; //$NON-NLS-1$
-            case "id2": bit = ID2; parser.skipChildren(); break; //$NON-NLS-1$
-            case "scope": bit = SCOPE; parser.skipChildren(); break; //$NON-NLS-1$
-            case "s": bit = S; parser.skipChildren(); break; //$NON-NLS-1$
-            case "bp": bit = BP; parser.skipChildren(); break; //$NON-NLS-1$
+            case "id": bit = TefEventKeys.ID; parser.skipChildren(); break; //$NON-NLS-1$
+            case "id2": bit = TefEventKeys.ID2; parser.skipChildren(); break; //$NON-NLS-1$
+            case "scope": bit = TefEventKeys.SCOPE; parser.skipChildren(); break; //$NON-NLS-1$
+            case "s": bit = TefEventKeys.S; parser.skipChildren(); break; //$NON-NLS-1$
+            case "bp": bit = TefEventKeys.BP; parser.skipChildren(); break; //$NON-NLS-1$
             default:
                 bit = 0;
                 parser.skipChildren();
@@ -334,28 +434,20 @@ final class EventIndexer {
         if (!hasTime && !metadata) {
             problems.report(TefProblemKind.MISSING_TIMESTAMP, eventStart, elementNumber, "event has no ts; placed at the trace start"); //$NON-NLS-1$
         }
-        if (metadata) {
-            metadataEvents.add(new long[] { eventStart, end - eventStart });
-        }
         if (measurementCategory) {
             measurementMarkers.add(new long[] { eventStart, end - eventStart, elementNumber, time });
-        }
-        if (time != MISSING_TIME) {
-            if (!pendingLost.isEmpty()) {
-                flushPendingLost(time);
-            }
-            lastTime = time;
         }
         if (lostCategory && phaseChar == 'X' && lostCount >= 0 && time != MISSING_TIME) {
             // The Feature Compass recorder's lost-events marker (doc/recorder-format.md): a lost
             // range, not an event, so it leaves the phase counts.
             singleCharPhaseCounts['X']--;
             problems.report(TefProblemKind.LOST_EVENTS, eventStart, elementNumber, "the recorder lost " + lostCount + " events here"); //$NON-NLS-1$ //$NON-NLS-2$
+            noteTime(time);
             lostRanges.add(new TefLostEvents(-1, lostCount, time, time + Math.max(0, duration), eventStart, elementNumber));
             sorter.add(time, eventStart, LOST_MARKER);
             return;
         }
-        sorter.add(time, eventStart, (int) (end - eventStart));
+        addEvent(time, end, metadata);
     }
 
     /** @return whether the current value is the string {@code expected}, without allocating a string */
@@ -379,7 +471,8 @@ final class EventIndexer {
         String field;
         while ((field = parser.nextFieldName()) != null) {
             JsonToken value = parser.nextToken();
-            if ("count".equals(field) && value == JsonToken.VALUE_NUMBER_INT) { //$NON-NLS-1$
+            if ("count".equals(field) && value == JsonToken.VALUE_NUMBER_INT //$NON-NLS-1$
+                    && parser.getNumberType() != JsonParser.NumberType.BIG_INTEGER) { // getLongValue() would throw
                 count = parser.getLongValue();
             } else {
                 parser.skipChildren();
@@ -398,7 +491,7 @@ final class EventIndexer {
             return phaseChar == 'M';
         }
         String text = phase != null ? phase : String.valueOf(phaseChar);
-        if ((seen & PH) == 0) {
+        if ((seen & TefEventKeys.PH) == 0) {
             text = ""; //$NON-NLS-1$
             problems.report(TefProblemKind.MISSING_PHASE, eventStart, elementNumber, "event has no ph; kept as a generic event"); //$NON-NLS-1$
         } else {

@@ -14,14 +14,18 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
 /**
  * Turns the bytes of one event object (located by the index) into a {@link TefEvent}. The index
  * pass already reported the event's problems, so this parser is lenient: a field it cannot use is
- * left out, and a repeated key keeps its last value.
+ * left out, and a repeated key keeps its last value. Events of the common flat shape are read by
+ * the {@link FlatEventReader}, the others with Jackson; both give the same event. Not thread-safe:
+ * one per cursor.
  */
 final class EventObjectParser {
 
     private final TefTimeUnit unit;
+    private final FlatEventReader flat;
 
     EventObjectParser(TefTimeUnit unit) {
         this.unit = unit;
+        this.flat = new FlatEventReader(unit);
     }
 
     /**
@@ -35,10 +39,24 @@ final class EventObjectParser {
      * @throws IOException if the bytes are not one JSON object (the file changed under the index)
      */
     TefEvent parse(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
+        TefEvent.Builder event = builder(byteOffset, rank, timestampNs);
+        if (flat.read(bytes, offset, length, event)) {
+            return event.build();
+        }
+        return parseWithJackson(bytes, offset, length, byteOffset, rank, timestampNs);
+    }
+
+    private static TefEvent.Builder builder(long byteOffset, long rank, long timestampNs) {
         TefEvent.Builder event = new TefEvent.Builder();
         event.rank = rank;
         event.byteOffset = byteOffset;
         event.timestampNs = timestampNs;
+        return event;
+    }
+
+    /** {@link #parse} with Jackson alone: the reference the fast path is tested against. */
+    TefEvent parseWithJackson(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
+        TefEvent.Builder event = builder(byteOffset, rank, timestampNs);
         try (JsonParser parser = TefJsonFactory.INSTANCE.createParser(bytes, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("No JSON object at byte " + byteOffset + "; the trace file changed after indexing"); //$NON-NLS-1$ //$NON-NLS-2$

@@ -25,7 +25,9 @@ import org.eclipse.jdt.annotation.Nullable;
  * {@code chunkEntries} entries are sorted in memory (stable merge sort, so equal timestamps keep
  * file order), each full chunk is spilled as a sorted run file into the work folder, and the runs
  * are merged at the end. Spilling runs on a background thread while the next chunk fills, so two
- * chunks exist at a time: about 56 bytes of heap per chunk entry, whatever the file size.
+ * chunks exist at a time: about 56 bytes of heap per chunk entry, whatever the file size. When the
+ * entries arrive already in order (VaRA's and the recorder's traces are written in time order), the
+ * runs are simply read back one after the other instead of merged.
  */
 final class ExternalIndexSorter implements Closeable {
 
@@ -44,6 +46,9 @@ final class ExternalIndexSorter implements Closeable {
     private @Nullable Future<?> pendingSpill;
     private @Nullable ExecutorService spiller;
     private final List<Path> runs = new ArrayList<>();
+    /** Whether every entry so far came at or after the one before it. */
+    private boolean inOrder = true;
+    private long lastTimestamp = Long.MIN_VALUE;
 
     ExternalIndexSorter(Path workDirectory, int chunkEntries) {
         this.workDirectory = workDirectory;
@@ -52,6 +57,10 @@ final class ExternalIndexSorter implements Closeable {
     }
 
     void add(long timestampNs, long byteOffset, int length) throws IOException {
+        if (timestampNs < lastTimestamp) {
+            inOrder = false;
+        }
+        lastTimestamp = timestampNs;
         Chunk chunk = filling;
         if (chunk.filled == chunk.timestamps.length) {
             if (chunk.filled < chunkEntries) {
@@ -81,7 +90,25 @@ final class ExternalIndexSorter implements Closeable {
             spillInBackground();
         }
         awaitSpill();
-        merge(sink);
+        if (inOrder) {
+            concatenate(sink);
+        } else {
+            merge(sink);
+        }
+    }
+
+    /** Writes the runs one after the other: all entries arrived in order. */
+    private void concatenate(Sink sink) throws IOException {
+        for (int r = 0; r < runs.size(); r++) {
+            RunReader reader = new RunReader(runs.get(r), r);
+            try {
+                while (reader.advance()) {
+                    sink.accept(reader.timestamp, reader.offset, reader.length);
+                }
+            } finally {
+                reader.channel.close();
+            }
+        }
     }
 
     /** Hands the full chunk to the spilling thread and returns an empty chunk to fill. */

@@ -20,6 +20,7 @@ public final class TefCursor {
     private static final int CACHED_PAGES = 64;
 
     private final TefTrace trace;
+    private final EventObjectParser parser;
     private final ByteBuffer block = ByteBuffer.allocate(BLOCK_ENTRIES * IndexFileFormat.ENTRY_BYTES);
     private final long[] cachedPage = new long[CACHED_PAGES];
     private final byte[][] cachedBytes = new byte[CACHED_PAGES][];
@@ -32,6 +33,7 @@ public final class TefCursor {
 
     TefCursor(TefTrace trace, long rank) {
         this.trace = trace;
+        this.parser = trace.eventParser();
         Arrays.fill(cachedPage, -1);
         seek(rank);
     }
@@ -78,9 +80,9 @@ public final class TefCursor {
         long page = offset >>> PAGE_SHIFT;
         if ((offset + length - 1) >>> PAGE_SHIFT != page) {
             byte[] bytes = PlainTraceFile.read(trace.data(), offset, length); // spans pages: rare
-            return trace.parseEvent(bytes, 0, length, offset, current, time);
+            return parser.parse(bytes, 0, length, offset, current, trace.effectiveTime(time));
         }
-        return trace.parseEvent(page(page), (int) (offset & (PAGE_BYTES - 1)), length, offset, current, time);
+        return parser.parse(page(page), (int) (offset & (PAGE_BYTES - 1)), length, offset, current, trace.effectiveTime(time));
     }
 
     /** @return the page's bytes, from the cache or read into the least recently used slot */

@@ -1,7 +1,5 @@
 package org.featurecompass.tef;
 
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.OptionalLong;
 
@@ -56,8 +54,8 @@ public final class TefEvent implements TefEntry {
         }
         instantScope = b.instantScope;
         bindingPoint = b.bindingPoint;
-        args = Collections.unmodifiableMap(b.args);
-        otherFields = Collections.unmodifiableMap(b.otherFields);
+        args = b.args.build();
+        otherFields = b.otherFields.build();
     }
 
     @Override
@@ -177,8 +175,8 @@ public final class TefEvent implements TefEntry {
         @Nullable String scope;
         @Nullable String instantScope;
         @Nullable String bindingPoint;
-        final Map<String, Object> args = new LinkedHashMap<>();
-        final Map<String, TefJsonText> otherFields = new LinkedHashMap<>();
+        final OrderedFields<Object> args = new OrderedFields<>();
+        final OrderedFields<TefJsonText> otherFields = new OrderedFields<>();
 
         TefEvent build() {
             return new TefEvent(this);

@@ -32,12 +32,18 @@ final class TefIndexBuilder {
     private final Path indexDirectory;
     private final TefIndexOptions options;
     private final TefIndexProgress progress;
+    private final boolean scanEvents;
 
-    TefIndexBuilder(Path source, Path indexDirectory, TefIndexOptions options, TefIndexProgress progress) {
+    /**
+     * @param scanEvents whether clean events are read by the {@link EventArrayScanner}; false reads
+     *            everything with Jackson, the reference the scanner is tested against
+     */
+    TefIndexBuilder(Path source, Path indexDirectory, TefIndexOptions options, TefIndexProgress progress, boolean scanEvents) {
         this.source = source;
         this.indexDirectory = indexDirectory;
         this.options = options;
         this.progress = progress;
+        this.scanEvents = scanEvents;
     }
 
     /**
@@ -59,7 +65,7 @@ final class TefIndexBuilder {
             while (true) {
                 ProblemLog problems = new ProblemLog();
                 try (ExternalIndexSorter sorter = new ExternalIndexSorter(indexDirectory, options.chunkEntries())) {
-                    EventIndexer indexer = new EventIndexer(channel, unit, firstPass, sorter, problems, progress);
+                    EventIndexer indexer = new EventIndexer(channel, unit, firstPass, scanEvents, sorter, problems, progress);
                     indexer.run();
                     TefTimeUnit declared = declaredUnit(indexer, problems);
                     if (declared != indexer.unit()) {

@@ -43,7 +43,6 @@ public final class TefTrace implements Closeable {
     private final long entryCount;
     private final IndexSummary summary;
     private final boolean reused;
-    private final EventObjectParser eventParser;
 
     private TefTrace(Path source, Path indexFile, FileChannel index, FileChannel data, IndexFileFormat.Header header, IndexSummary summary, boolean reused) {
         this.source = source;
@@ -54,7 +53,6 @@ public final class TefTrace implements Closeable {
         this.entryCount = header.entryCount();
         this.summary = summary;
         this.reused = reused;
-        this.eventParser = new EventObjectParser(summary.metadata().timestampUnit());
     }
 
     /** Opens a trace with {@link TefIndexOptions#DEFAULT} and no progress reporting. */
@@ -73,6 +71,11 @@ public final class TefTrace implements Closeable {
      * @throws IOException if the file or the folder cannot be read or written
      */
     public static TefTrace open(Path file, Path indexDirectory, TefIndexOptions options, TefIndexProgress progress) throws IOException {
+        return open(file, indexDirectory, options, progress, true);
+    }
+
+    /** {@link #open(Path, Path, TefIndexOptions, TefIndexProgress)}, indexing with Jackson alone when {@code scanEvents} is false (for tests). */
+    static TefTrace open(Path file, Path indexDirectory, TefIndexOptions options, TefIndexProgress progress, boolean scanEvents) throws IOException {
         Files.createDirectories(indexDirectory);
         SourceFingerprint fingerprint = SourceFingerprint.of(file);
         boolean gzip = GzipExpander.hasGzipMagic(file);
@@ -82,7 +85,7 @@ public final class TefTrace implements Closeable {
         if (trace != null) {
             return trace;
         }
-        new TefIndexBuilder(file, indexDirectory, options, progress).build(fingerprint, plain, gzip, indexFile);
+        new TefIndexBuilder(file, indexDirectory, options, progress, scanEvents).build(fingerprint, plain, gzip, indexFile);
         trace = openIfValid(file, indexFile, fingerprint, plain, false);
         if (trace == null) {
             throw new IOException("The index just written is not valid: " + indexFile); //$NON-NLS-1$
@@ -193,7 +196,7 @@ public final class TefTrace implements Closeable {
             return lostAt(rank);
         }
         byte[] bytes = PlainTraceFile.read(data, offset, length);
-        return parseEvent(bytes, 0, length, offset, rank, time);
+        return eventParser().parse(bytes, 0, length, offset, rank, effectiveTime(time));
     }
 
     /**
@@ -266,8 +269,9 @@ public final class TefTrace implements Closeable {
         return storedTime == EventIndexer.MISSING_TIME ? summary.firstTimestampNs() : storedTime;
     }
 
-    TefEvent parseEvent(byte[] bytes, int offset, int length, long byteOffset, long rank, long storedTime) throws IOException {
-        return eventParser.parse(bytes, offset, length, byteOffset, rank, effectiveTime(storedTime));
+    /** @return a parser for this trace's events, for one thread */
+    EventObjectParser eventParser() {
+        return new EventObjectParser(summary.metadata().timestampUnit());
     }
 
     FileChannel data() {

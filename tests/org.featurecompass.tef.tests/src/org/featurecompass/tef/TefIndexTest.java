@@ -67,6 +67,35 @@ class TefIndexTest {
         }
     }
 
+    /** Entries already in time order: the sorted runs are read back one after the other, not merged. */
+    @Test
+    void runsOfAnOrderedFileAreConcatenated(@TempDir Path dir) throws Exception {
+        StringBuilder json = new StringBuilder("[");
+        for (int i = 0; i < 3000; i++) {
+            json.append(i == 0 ? "" : ",").append("\n{\"ph\":\"i\",\"name\":\"e").append(i).append("\",\"ts\":").append(i / 3).append('}');
+        }
+        String ordered = json + "]";
+        String lastOutOfOrder = json + ",{\"ph\":\"i\",\"name\":\"late\",\"ts\":5}]";
+        for (String text : List.of(ordered, lastOutOfOrder)) {
+            Path file = TefTestFiles.write(dir, "o" + text.length() + ".json", text);
+            List<@Nullable String> inMemory;
+            try (TefTrace trace = TefTrace.open(file, dir.resolve("memory" + text.length()))) {
+                inMemory = TefTestFiles.names(trace);
+            }
+            try (TefTrace trace = TefTrace.open(file, dir.resolve("runs" + text.length()), new TefIndexOptions(7, 3), TefIndexProgress.NONE)) {
+                assertEquals(inMemory, TefTestFiles.names(trace));
+            }
+            List<String> expected = new ArrayList<>();
+            for (int i = 0; i < 3000; i++) {
+                expected.add("e" + i);
+            }
+            if (text != ordered) {
+                expected.add(18, "late"); // ts 5 µs: after e15-e17, before e18 (ts 6)
+            }
+            assertEquals(expected, inMemory);
+        }
+    }
+
     @Test
     void indexIsReusedAndRebuiltWhenTheFileChanges(@TempDir Path dir) throws Exception {
         Path file = TefTestFiles.write(dir, "t.json", "[{\"ph\":\"i\",\"name\":\"a\",\"ts\":1},{\"ph\":\"i\",\"name\":\"b\",\"ts\":2}]");

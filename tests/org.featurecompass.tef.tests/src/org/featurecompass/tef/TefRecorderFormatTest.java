@@ -51,6 +51,13 @@ class TefRecorderFormatTest {
             assertEquals(0, trace.lostEvents().size());
             assertEquals(List.of("x", "y"), TefTestFiles.names(trace));
         }
+        // a count beyond 64 bits is no count either; the events after it are still read
+        String huge = HEADER + "{\"name\":\"z\",\"cat\":\"lost\",\"ph\":\"X\",\"ts\":1,\"dur\":2,\"args\":{\"count\":18446744073709551616}},\n"
+                + "{\"name\":\"after\",\"ph\":\"i\",\"ts\":5}\n]}";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "huge.json", huge))) {
+            assertEquals(List.of("z", "after"), TefTestFiles.names(trace));
+            assertEquals(List.of(), trace.problems());
+        }
     }
 
     /** The real recording of the demo workload in doc/samples: no lost events, ns timestamps. */

@@ -67,6 +67,9 @@ public final class RegionEventConverter {
     }
 
     private final Map<Problem, ProblemCount> fProblems = new EnumMap<>(Problem.class);
+    private final LastNumber fPid = new LastNumber();
+    private final LastNumber fTid = new LastNumber();
+    private final LastNumber fId = new LastNumber();
     private long fFeatureEvents;
 
     /**
@@ -91,8 +94,8 @@ public final class RegionEventConverter {
         if (name == null) {
             return problem(Problem.MISSING_NAME, event, ""); //$NON-NLS-1$
         }
-        Integer pid = parseInt(event.pid());
-        Integer tid = parseInt(event.tid());
+        Integer pid = fPid.intValue(event.pid());
+        Integer tid = fTid.intValue(event.tid());
         if (pid == null || tid == null) {
             return problem(Problem.NON_NUMERIC_THREAD, event, "pid=" + event.pid() + " tid=" + event.tid()); //$NON-NLS-1$ //$NON-NLS-2$
         }
@@ -104,7 +107,7 @@ public final class RegionEventConverter {
         if (idText == null) {
             return problem(Problem.MISSING_ID, event, name);
         }
-        Long id = parseUnsigned(idText);
+        Long id = fId.unsignedValue(idText);
         if (id == null) {
             return problem(Problem.INVALID_ID, event, idText);
         }
@@ -231,6 +234,34 @@ public final class RegionEventConverter {
             }
         }
         return true;
+    }
+
+    /**
+     * The last text parsed as a number, and its value: consecutive events mostly repeat their pid,
+     * tid and region id, so each is parsed once per run of equal texts.
+     */
+    private static final class LastNumber {
+        private @Nullable String fText;
+        private @Nullable Number fValue;
+
+        @Nullable Integer intValue(@Nullable String text) {
+            if (text == null) {
+                return null;
+            }
+            if (!text.equals(fText)) {
+                fText = text;
+                fValue = parseInt(text);
+            }
+            return (Integer) fValue;
+        }
+
+        @Nullable Long unsignedValue(String text) {
+            if (!text.equals(fText)) {
+                fText = text;
+                fValue = parseUnsigned(text);
+            }
+            return (Long) fValue;
+        }
     }
 
     private static @Nullable Integer parseInt(@Nullable String text) {

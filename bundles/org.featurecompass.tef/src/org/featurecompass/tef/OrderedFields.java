@@ -1,0 +1,52 @@
+package org.featurecompass.tef;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
+
+/**
+ * Collects fields of one event in file order, as a {@link LinkedHashMap} would (a repeated key keeps
+ * its first position and takes the last value), and builds the smallest read-only map that holds
+ * them: most events have no {@code args} or a single extra field (VaRA's {@code ID}), which then
+ * costs no hash table.
+ *
+ * @param <V> the type of the values
+ */
+final class OrderedFields<V> {
+
+    private @Nullable String firstKey;
+    private @Nullable V firstValue;
+    private @Nullable LinkedHashMap<String, V> all;
+
+    void put(String key, V value) {
+        LinkedHashMap<String, V> map = all;
+        String first = firstKey;
+        if (map != null) {
+            map.put(key, value);
+        } else if (first == null || first.equals(key)) {
+            firstKey = key;
+            firstValue = value;
+        } else {
+            map = new LinkedHashMap<>();
+            V previous = firstValue;
+            if (previous != null) {
+                map.put(first, previous);
+            }
+            map.put(key, value);
+            all = map;
+        }
+    }
+
+    /** @return the fields as a read-only map in file order */
+    Map<String, V> build() {
+        LinkedHashMap<String, V> map = all;
+        String first = firstKey;
+        V value = firstValue;
+        if (map != null) {
+            return Collections.unmodifiableMap(map);
+        }
+        return first == null || value == null ? Collections.emptyMap() : Collections.singletonMap(first, value);
+    }
+}
