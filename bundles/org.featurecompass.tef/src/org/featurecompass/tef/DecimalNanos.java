@@ -106,17 +106,11 @@ final class DecimalNanos {
     }
 
     /**
-     * @param value a whole number in {@code unit}
-     * @param unit its unit
-     * @return the value in nanoseconds
-     * @throws ArithmeticException if it does not fit a {@code long} of nanoseconds
+     * @return {@code mantissa * 10^power} for a non-negative mantissa, rounded half up when
+     *         {@code power < 0}
+     * @throws ArithmeticException if it does not fit a {@code long}
      */
-    static long ofWhole(long value, TefTimeUnit unit) {
-        return Math.multiplyExact(value, POWERS_OF_TEN[unit.decimalShift()]);
-    }
-
-    /** @return {@code mantissa * 10^power}, rounded half up when {@code power < 0} */
-    private static long scale(long mantissa, int power) {
+    static long scale(long mantissa, int power) {
         if (mantissa == 0) {
             return 0;
         }

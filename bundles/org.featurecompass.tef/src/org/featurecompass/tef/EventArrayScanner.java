@@ -47,8 +47,8 @@ final class EventArrayScanner {
     private boolean stoppedAfterElement;
 
     // the event being scanned
+    private final PlainDecimalTime plainTime = new PlainDecimalTime();
     private int eventOpen;
-    private long wholeNumber;
     private long time;
     private char phase;
 
@@ -132,12 +132,13 @@ final class EventArrayScanner {
             if (b[i] != '"') {
                 return DECLINE;
             }
-            int keyEnd = JsonByteScanner.stringEnd(b, i, limit, false);
+            int keyStart = i + 1;
+            int known = TefEventKeys.known(b, keyStart, limit);
+            int keyEnd = known != 0 ? keyStart + (known & 0xff) + 1 : JsonByteScanner.stringEnd(b, i, limit, false);
             if (keyEnd < 0) {
                 return keyEnd;
             }
-            int keyStart = i + 1;
-            int bit = TefEventKeys.of(b, keyStart, keyEnd - 1 - keyStart);
+            int bit = known != 0 ? known >>> 8 : TefEventKeys.of(b, keyStart, keyEnd - 1 - keyStart);
             if (bit == 0) {
                 for (int k = 0; k < otherKeys; k++) {
                     if (Arrays.equals(b, keyStart, keyEnd, b, otherKeyStart[k], otherKeyEnd[k])) {
@@ -198,11 +199,11 @@ final class EventArrayScanner {
         case TefEventKeys.DUR:
         case TefEventKeys.TDUR:
         case TefEventKeys.TTS: {
-            int end = wholeNumberEnd(b, i, limit);
+            int end = plainTime.read(b, i, limit, unit);
             long nanos;
             try {
                 if (end > 0) {
-                    nanos = DecimalNanos.ofWhole(wholeNumber, unit);
+                    nanos = plainTime.nanos();
                 } else {
                     end = JsonByteScanner.numberEnd(b, i, limit); // a string, null, ... is reported
                     if (end < 0) {
@@ -245,46 +246,5 @@ final class EventArrayScanner {
         default:
             return JsonByteScanner.valueEnd(b, i, limit);
         }
-    }
-
-    /**
-     * The common case of a time field, in one pass: a whole number without sign, fraction or
-     * exponent whose value fits a {@code long} (epoch nanoseconds have 19 digits), followed by a
-     * delimiter. Its value goes to {@link #wholeNumber}.
-     *
-     * @return the index after it, or -1 when the number is not of that form (then
-     *         {@link JsonByteScanner#numberEnd} and {@link DecimalNanos#toNanos} decide)
-     */
-    private int wholeNumberEnd(byte[] b, int i, int limit) {
-        long value = 0;
-        int k = i;
-        while (k + 8 <= limit && k - i <= 8) { // up to 16 digits eight at a time: no overflow
-            long eight = JsonByteScanner.eightBytes(b, k);
-            if (!JsonByteScanner.eightDigits(eight)) {
-                break;
-            }
-            value = value * 100_000_000L + JsonByteScanner.eightDigitsValue(eight);
-            k += 8;
-        }
-        while (k < limit) {
-            int digit = b[k] - '0';
-            if (digit < 0 || digit > 9) {
-                break;
-            }
-            if (value > (Long.MAX_VALUE - digit) / 10) {
-                return -1;
-            }
-            value = value * 10 + digit;
-            k++;
-        }
-        if (k == i || k >= limit || (b[i] == '0' && k > i + 1)) {
-            return -1;
-        }
-        byte next = b[k];
-        if (next != ',' && next != '}' && next != ' ' && next != '\n' && next != '\r' && next != '\t') {
-            return -1;
-        }
-        wholeNumber = value;
-        return k;
     }
 }

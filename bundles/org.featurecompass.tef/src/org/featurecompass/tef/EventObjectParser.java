@@ -22,6 +22,7 @@ final class EventObjectParser {
 
     private final TefTimeUnit unit;
     private final FlatEventReader flat;
+    private final TefEvent.Builder builder = new TefEvent.Builder();
 
     EventObjectParser(TefTimeUnit unit) {
         this.unit = unit;
@@ -39,24 +40,15 @@ final class EventObjectParser {
      * @throws IOException if the bytes are not one JSON object (the file changed under the index)
      */
     TefEvent parse(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
-        TefEvent.Builder event = builder(byteOffset, rank, timestampNs);
-        if (flat.read(bytes, offset, length, event)) {
-            return event.build();
+        if (flat.read(bytes, offset, length, builder.reset(rank, byteOffset, timestampNs))) {
+            return builder.build();
         }
         return parseWithJackson(bytes, offset, length, byteOffset, rank, timestampNs);
     }
 
-    private static TefEvent.Builder builder(long byteOffset, long rank, long timestampNs) {
-        TefEvent.Builder event = new TefEvent.Builder();
-        event.rank = rank;
-        event.byteOffset = byteOffset;
-        event.timestampNs = timestampNs;
-        return event;
-    }
-
     /** {@link #parse} with Jackson alone: the reference the fast path is tested against. */
     TefEvent parseWithJackson(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
-        TefEvent.Builder event = builder(byteOffset, rank, timestampNs);
+        TefEvent.Builder event = builder.reset(rank, byteOffset, timestampNs);
         try (JsonParser parser = TefJsonFactory.INSTANCE.createParser(bytes, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("No JSON object at byte " + byteOffset + "; the trace file changed after indexing"); //$NON-NLS-1$ //$NON-NLS-2$

@@ -21,19 +21,31 @@ import java.util.concurrent.Future;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * Sorts index entries (timestamp ns, byte offset, length) by timestamp with bounded memory: up to
- * {@code chunkEntries} entries are sorted in memory (stable merge sort, so equal timestamps keep
- * file order), each full chunk is spilled as a sorted run file into the work folder, and the runs
- * are merged at the end. Spilling runs on a background thread while the next chunk fills, so two
- * chunks exist at a time: about 56 bytes of heap per chunk entry, whatever the file size. When the
- * entries arrive already in order (VaRA's and the recorder's traces are written in time order), the
- * runs are simply read back one after the other instead of merged.
+ * Sorts index entries (timestamp ns, byte offset, length) by timestamp with bounded memory and
+ * sends them to a {@link Sink}. As long as the entries arrive in order (VaRA's and the recorder's
+ * traces are written in time order) they go straight to the sink: nothing is sorted, spilled or
+ * merged. From the first entry out of order on, the sink moves what it received into the first
+ * sorted run, up to {@code chunkEntries} entries are sorted in memory (stable merge sort, so equal
+ * timestamps keep file order), each full chunk is spilled as a sorted run file into the work
+ * folder, and {@link #finish} merges the runs into the sink. Spilling runs on a background thread
+ * while the next chunk fills, so two chunks exist at a time: about 56 bytes of heap per chunk
+ * entry, whatever the file size.
  */
 final class ExternalIndexSorter implements Closeable {
 
     /** Receives entries in sorted order. */
     interface Sink {
         void accept(long timestampNs, long byteOffset, int length) throws IOException;
+
+        /**
+         * Moves the entries received so far into the file {@code run}, where they start at byte
+         * {@link IndexFileFormat#HEADER_BYTES}, and starts over empty.
+         */
+        void moveToRun(Path run) throws IOException;
+    }
+
+    /** A sorted run file and where its entries start in it. */
+    private record Run(Path path, long start) {
     }
 
     private static final int INITIAL_ENTRIES = 4096;
@@ -41,26 +53,35 @@ final class ExternalIndexSorter implements Closeable {
 
     private final Path workDirectory;
     private final int chunkEntries;
+    private final Sink sink;
     private Chunk filling;
     private @Nullable Chunk spare;
     private @Nullable Future<?> pendingSpill;
     private @Nullable ExecutorService spiller;
-    private final List<Path> runs = new ArrayList<>();
-    /** Whether every entry so far came at or after the one before it. */
-    private boolean inOrder = true;
+    private final List<Run> runs = new ArrayList<>();
+    /** Whether every entry so far came at or after the one before it, and went straight to the sink. */
+    private boolean streaming = true;
     private long lastTimestamp = Long.MIN_VALUE;
 
-    ExternalIndexSorter(Path workDirectory, int chunkEntries) {
+    ExternalIndexSorter(Path workDirectory, int chunkEntries, Sink sink) {
         this.workDirectory = workDirectory;
         this.chunkEntries = chunkEntries;
+        this.sink = sink;
         filling = new Chunk(Math.min(chunkEntries, INITIAL_ENTRIES));
     }
 
     void add(long timestampNs, long byteOffset, int length) throws IOException {
-        if (timestampNs < lastTimestamp) {
-            inOrder = false;
+        if (streaming) {
+            if (timestampNs >= lastTimestamp) {
+                lastTimestamp = timestampNs;
+                sink.accept(timestampNs, byteOffset, length);
+                return;
+            }
+            streaming = false;
+            Path run = newRunFile();
+            sink.moveToRun(run);
+            runs.add(new Run(run, IndexFileFormat.HEADER_BYTES));
         }
-        lastTimestamp = timestampNs;
         Chunk chunk = filling;
         if (chunk.filled == chunk.timestamps.length) {
             if (chunk.filled < chunkEntries) {
@@ -75,48 +96,28 @@ final class ExternalIndexSorter implements Closeable {
         chunk.lengths[i] = length;
     }
 
-    /** Writes every entry to {@code sink} ordered by timestamp, then by byte offset. */
-    void writeSorted(Sink sink) throws IOException {
-        if (runs.isEmpty()) {
-            Chunk chunk = filling;
-            chunk.sort();
-            for (int i = 0; i < chunk.filled; i++) {
-                int e = chunk.order[i];
-                sink.accept(chunk.timestamps[e], chunk.offsets[e], chunk.lengths[e]);
-            }
-            return;
+    /** Completes the sink's entries: all of them, ordered by timestamp, then by byte offset. */
+    void finish() throws IOException {
+        if (streaming) {
+            return; // the sink has every entry already
         }
         if (filling.filled > 0) {
             spillInBackground();
         }
         awaitSpill();
-        if (inOrder) {
-            concatenate(sink);
-        } else {
-            merge(sink);
-        }
+        merge();
     }
 
-    /** Writes the runs one after the other: all entries arrived in order. */
-    private void concatenate(Sink sink) throws IOException {
-        for (int r = 0; r < runs.size(); r++) {
-            RunReader reader = new RunReader(runs.get(r), r);
-            try {
-                while (reader.advance()) {
-                    sink.accept(reader.timestamp, reader.offset, reader.length);
-                }
-            } finally {
-                reader.channel.close();
-            }
-        }
+    private Path newRunFile() throws IOException {
+        return Files.createTempFile(workDirectory, "tef-run-", ".bin"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /** Hands the full chunk to the spilling thread and returns an empty chunk to fill. */
     private Chunk spillInBackground() throws IOException {
         awaitSpill();
         Chunk full = filling;
-        Path run = Files.createTempFile(workDirectory, "tef-run-", ".bin"); //$NON-NLS-1$ //$NON-NLS-2$
-        runs.add(run);
+        Path run = newRunFile();
+        runs.add(new Run(run, 0));
         ExecutorService executor = spiller;
         if (executor == null) {
             executor = Executors.newSingleThreadExecutor(task -> {
@@ -161,7 +162,7 @@ final class ExternalIndexSorter implements Closeable {
         }
     }
 
-    private void merge(Sink sink) throws IOException {
+    private void merge() throws IOException {
         PriorityQueue<RunReader> queue = new PriorityQueue<>();
         List<RunReader> readers = new ArrayList<>();
         try {
@@ -196,8 +197,8 @@ final class ExternalIndexSorter implements Closeable {
             if (executor != null) {
                 executor.shutdownNow();
             }
-            for (Path run : runs) {
-                Files.deleteIfExists(run);
+            for (Run run : runs) {
+                Files.deleteIfExists(run.path());
             }
             runs.clear();
         }
@@ -307,8 +308,9 @@ final class ExternalIndexSorter implements Closeable {
         long offset;
         int length;
 
-        RunReader(Path run, int runNumber) throws IOException {
-            channel = FileChannel.open(run);
+        RunReader(Run run, int runNumber) throws IOException {
+            channel = FileChannel.open(run.path());
+            channel.position(run.start());
             this.runNumber = runNumber;
             buffer.limit(0);
         }

@@ -28,6 +28,7 @@ final class FlatEventReader {
 
     private final TefTimeUnit unit;
     private final TextCache texts = new TextCache();
+    private final PlainDecimalTime plainTime = new PlainDecimalTime();
     private final char[] digits = new char[128];
 
     // the scalar read last by scalar(): its kind and extent (a string's with the quotes)
@@ -61,12 +62,13 @@ final class FlatEventReader {
                 if (b[i] != '"') {
                     return false;
                 }
-                int keyEnd = JsonByteScanner.stringEnd(b, i, limit, false);
+                int keyStart = i + 1;
+                int known = TefEventKeys.known(b, keyStart, limit);
+                int keyEnd = known != 0 ? keyStart + (known & 0xff) + 1 : JsonByteScanner.stringEnd(b, i, limit, false);
                 if (keyEnd < 0) {
                     return false;
                 }
-                int keyStart = i + 1;
-                int bit = TefEventKeys.of(b, keyStart, keyEnd - 1 - keyStart);
+                int bit = known != 0 ? known >>> 8 : TefEventKeys.of(b, keyStart, keyEnd - 1 - keyStart);
                 i = JsonByteScanner.skipWhitespace(b, keyEnd, limit);
                 if (i >= limit || b[i] != ':') {
                     return false;
@@ -148,7 +150,9 @@ final class FlatEventReader {
             if (after < 0) {
                 return after;
             }
-            if (kind == NUMBER || kind == STRING) {
+            if (kind == NUMBER && plainTime.read(b, start, limit, unit) == end) {
+                nanos = OptionalLong.of(plainTime.nanos());
+            } else if (kind == NUMBER || kind == STRING) {
                 int from = kind == STRING ? start + 1 : start;
                 int to = kind == STRING ? end - 1 : end;
                 if (to - from > digits.length) {

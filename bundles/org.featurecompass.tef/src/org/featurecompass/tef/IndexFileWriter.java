@@ -19,19 +19,23 @@ import java.util.Map;
 
 /**
  * Writes an index file ({@link IndexFileFormat}) from entries arriving in sorted order: it keeps
- * a checkpoint every {@code checkpointInterval} ranks, gives lost ranges their rank, and on
+ * a checkpoint every {@code checkpointInterval} ranks, notes the rank of each lost range, and on
  * {@link #finish} writes the summary and the header, then moves the file into place atomically.
+ * Entries may stream in during the index pass while they come in order; when one does not, the
+ * {@link ExternalIndexSorter} moves what was written into a sorted run ({@link #moveToRun}) and
+ * sends everything again, merged, at the end.
  */
 final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
 
     private final Path target;
     private final Path temporary;
-    private final FileChannel out;
+    private FileChannel out;
     private final ByteBuffer buffer = ByteBuffer.allocate(1 << 20);
     private final int checkpointInterval;
-    private final List<TefLostEvents> lostInFileOrder;
-    private final long[] lostOffsets;
-    private final List<TefLostEvents> lostInRankOrder = new ArrayList<>();
+    /** Rank and byte offset of each lost-range entry, in rank order. */
+    private long[] lostRanks = new long[16];
+    private long[] lostOffsets = new long[16];
+    private int lostCount;
     private long[] checkpoints = new long[16];
     private int checkpointCount;
     private long entryCount;
@@ -39,14 +43,32 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
     private long firstTime = EventIndexer.MISSING_TIME;
     private long lastTime = EventIndexer.MISSING_TIME;
 
-    IndexFileWriter(Path target, int checkpointInterval, List<TefLostEvents> lostInFileOrder) throws IOException {
+    IndexFileWriter(Path target, int checkpointInterval) throws IOException {
         this.target = target;
         this.temporary = target.resolveSibling(target.getFileName() + ".tmp"); //$NON-NLS-1$
         this.checkpointInterval = checkpointInterval;
-        this.lostInFileOrder = lostInFileOrder;
-        this.lostOffsets = lostInFileOrder.stream().mapToLong(TefLostEvents::byteOffset).toArray();
-        out = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        out = startFile();
+    }
+
+    private FileChannel startFile() throws IOException {
+        FileChannel channel = FileChannel.open(temporary, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
+        buffer.clear();
         buffer.put(new byte[IndexFileFormat.HEADER_BYTES]);
+        return channel;
+    }
+
+    @Override
+    public void moveToRun(Path run) throws IOException {
+        flush();
+        out.close();
+        Files.move(temporary, run, StandardCopyOption.REPLACE_EXISTING);
+        lostCount = 0;
+        checkpointCount = 0;
+        entryCount = 0;
+        eventCount = 0;
+        firstTime = EventIndexer.MISSING_TIME;
+        lastTime = EventIndexer.MISSING_TIME;
+        out = startFile();
     }
 
     @Override
@@ -64,8 +86,12 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
             lastTime = timestampNs;
         }
         if (length == EventIndexer.LOST_MARKER) {
-            TefLostEvents lost = lostInFileOrder.get(Arrays.binarySearch(lostOffsets, byteOffset));
-            lostInRankOrder.add(new TefLostEvents(entryCount, lost.count(), lost.timestampNs(), lost.endNs(), lost.byteOffset(), lost.eventNumber()));
+            if (lostCount == lostRanks.length) {
+                lostRanks = Arrays.copyOf(lostRanks, 2 * lostCount);
+                lostOffsets = Arrays.copyOf(lostOffsets, 2 * lostCount);
+            }
+            lostRanks[lostCount] = entryCount;
+            lostOffsets[lostCount++] = byteOffset;
         } else {
             eventCount++;
         }
@@ -94,11 +120,18 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
      * @param metadata the file's metadata
      * @param phaseCounts events per phase text
      * @param problems the problems found
+     * @param lostInFileOrder the lost ranges (ranks not known: -1) in file order, as their entries were sent
      * @param measurementOff the measurement-off windows, by start time
      */
     void finish(SourceFingerprint source, long plainSize, TefTraceMetadata metadata, Map<String, Long> phaseCounts,
-            List<TefProblem> problems, List<TefMeasurementOff> measurementOff) throws IOException {
+            List<TefProblem> problems, List<TefLostEvents> lostInFileOrder, List<TefMeasurementOff> measurementOff) throws IOException {
         flush();
+        List<TefLostEvents> lostInRankOrder = new ArrayList<>(lostCount);
+        long[] fileOrderOffsets = lostInFileOrder.stream().mapToLong(TefLostEvents::byteOffset).toArray();
+        for (int k = 0; k < lostCount; k++) {
+            TefLostEvents lost = lostInFileOrder.get(Arrays.binarySearch(fileOrderOffsets, lostOffsets[k]));
+            lostInRankOrder.add(new TefLostEvents(lostRanks[k], lost.count(), lost.timestampNs(), lost.endNs(), lost.byteOffset(), lost.eventNumber()));
+        }
         long summaryOffset = IndexFileFormat.HEADER_BYTES + entryCount * IndexFileFormat.ENTRY_BYTES;
         boolean anyTime = firstTime != EventIndexer.MISSING_TIME;
         IndexSummary summary = new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,

@@ -39,6 +39,13 @@ final class OrderedFields<V> {
         }
     }
 
+    /** Forgets the fields; maps built before are not affected. */
+    void clear() {
+        firstKey = null;
+        firstValue = null;
+        all = null;
+    }
+
     /** @return the fields as a read-only map in file order */
     Map<String, V> build() {
         LinkedHashMap<String, V> map = all;

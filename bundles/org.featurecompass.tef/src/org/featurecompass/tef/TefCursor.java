@@ -103,7 +103,11 @@ public final class TefCursor {
             }
         }
         long start = page << PAGE_SHIFT;
-        byte[] bytes = PlainTraceFile.read(trace.data(), start, (int) Math.min(PAGE_BYTES, trace.dataSize() - start));
+        byte[] bytes = cachedBytes[victim]; // reused: an event's bytes are parsed before the next page is read
+        if (bytes == null) {
+            bytes = new byte[PAGE_BYTES];
+        }
+        PlainTraceFile.readFully(trace.data(), ByteBuffer.wrap(bytes, 0, (int) Math.min(PAGE_BYTES, trace.dataSize() - start)), start);
         cachedPage[victim] = page;
         cachedBytes[victim] = bytes;
         lastUse[victim] = ++useClock;

@@ -178,6 +178,30 @@ public final class TefEvent implements TefEntry {
         final OrderedFields<Object> args = new OrderedFields<>();
         final OrderedFields<TefJsonText> otherFields = new OrderedFields<>();
 
+        /** Clears every field for the next event: a parser reuses its builder. */
+        Builder reset(long eventRank, long eventByteOffset, long eventTimestampNs) {
+            rank = eventRank;
+            byteOffset = eventByteOffset;
+            timestampNs = eventTimestampNs;
+            phaseText = ""; //$NON-NLS-1$
+            name = null;
+            category = null;
+            pid = null;
+            tid = null;
+            durationNs = OptionalLong.empty();
+            threadTimestampNs = OptionalLong.empty();
+            threadDurationNs = OptionalLong.empty();
+            idValue = null;
+            id2Kind = null;
+            id2Value = null;
+            scope = null;
+            instantScope = null;
+            bindingPoint = null;
+            args.clear();
+            otherFields.clear();
+            return this;
+        }
+
         TefEvent build() {
             return new TefEvent(this);
         }

@@ -14,6 +14,47 @@ final class TefEventKeys {
     }
 
     /**
+     * Recognises a TEF key with its closing quote in one step, without scanning it as a string.
+     *
+     * @param b the bytes
+     * @param s index of the key's first byte (after the opening quote)
+     * @param limit end of the valid bytes
+     * @return {@code bit << 8 | length} of the key written at {@code s} and closed by a quote, or 0
+     *         when it is no TEF key (or needs escapes, or more bytes)
+     */
+    static int known(byte[] b, int s, int limit) {
+        if (s + 5 >= limit) {
+            return 0; // too close to the end to look: the string scan decides
+        }
+        switch (b[s]) {
+        case 't':
+            return b[s + 1] == 's' && b[s + 2] == '"' ? TS << 8 | 2
+                    : b[s + 1] == 'i' && b[s + 2] == 'd' && b[s + 3] == '"' ? TID << 8 | 3
+                    : b[s + 1] == 't' && b[s + 2] == 's' && b[s + 3] == '"' ? TTS << 8 | 3
+                    : b[s + 1] == 'd' && b[s + 2] == 'u' && b[s + 3] == 'r' && b[s + 4] == '"' ? TDUR << 8 | 4 : 0;
+        case 'p':
+            return b[s + 1] == 'h' && b[s + 2] == '"' ? PH << 8 | 2 : b[s + 1] == 'i' && b[s + 2] == 'd' && b[s + 3] == '"' ? PID << 8 | 3 : 0;
+        case 'n':
+            return b[s + 1] == 'a' && b[s + 2] == 'm' && b[s + 3] == 'e' && b[s + 4] == '"' ? NAME << 8 | 4 : 0;
+        case 'c':
+            return b[s + 1] == 'a' && b[s + 2] == 't' && b[s + 3] == '"' ? CAT << 8 | 3 : 0;
+        case 'd':
+            return b[s + 1] == 'u' && b[s + 2] == 'r' && b[s + 3] == '"' ? DUR << 8 | 3 : 0;
+        case 'a':
+            return b[s + 1] == 'r' && b[s + 2] == 'g' && b[s + 3] == 's' && b[s + 4] == '"' ? ARGS << 8 | 4 : 0;
+        case 'i':
+            return b[s + 1] != 'd' ? 0 : b[s + 2] == '"' ? ID << 8 | 2 : b[s + 2] == '2' && b[s + 3] == '"' ? ID2 << 8 | 3 : 0;
+        case 's':
+            return b[s + 1] == '"' ? S << 8 | 1
+                    : b[s + 1] == 'c' && b[s + 2] == 'o' && b[s + 3] == 'p' && b[s + 4] == 'e' && b[s + 5] == '"' ? SCOPE << 8 | 5 : 0;
+        case 'b':
+            return b[s + 1] == 'p' && b[s + 2] == '"' ? BP << 8 | 2 : 0;
+        default:
+            return 0;
+        }
+    }
+
+    /**
      * @param b bytes holding the key
      * @param s index of the key's first byte (after the quote)
      * @param length the key's length in bytes

@@ -64,7 +64,8 @@ final class TefIndexBuilder {
             boolean firstPass = true;
             while (true) {
                 ProblemLog problems = new ProblemLog();
-                try (ExternalIndexSorter sorter = new ExternalIndexSorter(indexDirectory, options.chunkEntries())) {
+                try (IndexFileWriter writer = new IndexFileWriter(indexFile, options.checkpointInterval());
+                        ExternalIndexSorter sorter = new ExternalIndexSorter(indexDirectory, options.chunkEntries(), writer)) {
                     EventIndexer indexer = new EventIndexer(channel, unit, firstPass, scanEvents, sorter, problems, progress);
                     indexer.run();
                     TefTimeUnit declared = declaredUnit(indexer, problems);
@@ -76,16 +77,15 @@ final class TefIndexBuilder {
                     unit = declared;
                     TefTraceMetadata metadata = collectMetadata(channel, indexer, unit);
                     checkCaptureRegime(metadata, indexer, problems);
-                    try (IndexFileWriter writer = new IndexFileWriter(indexFile, options.checkpointInterval(), indexer.lostRanges())) {
-                        sorter.writeSorted(writer);
-                        List<TefMeasurementOff> measurementOff = MeasurementWindows.pair(
-                                readMarkers(channel, indexer, unit, writer.firstTimestampNs()), writer.firstTimestampNs(),
-                                writer.lastTimestampNs(), problems);
-                        List<TefProblem> allProblems = new ArrayList<>(inputProblems.problems());
-                        allProblems.addAll(problems.problems());
-                        allProblems.sort(Comparator.comparing(TefProblem::kind));
-                        writer.finish(fingerprint, channel.size(), metadata, indexer.phaseCounts(), allProblems, measurementOff);
-                    }
+                    sorter.finish();
+                    List<TefMeasurementOff> measurementOff = MeasurementWindows.pair(
+                            readMarkers(channel, indexer, unit, writer.firstTimestampNs()), writer.firstTimestampNs(),
+                            writer.lastTimestampNs(), problems);
+                    List<TefProblem> allProblems = new ArrayList<>(inputProblems.problems());
+                    allProblems.addAll(problems.problems());
+                    allProblems.sort(Comparator.comparing(TefProblem::kind));
+                    writer.finish(fingerprint, channel.size(), metadata, indexer.phaseCounts(), allProblems, indexer.lostRanges(),
+                            measurementOff);
                     return;
                 }
             }

@@ -96,6 +96,45 @@ class TefIndexTest {
         }
     }
 
+    /**
+     * Ordered stretches (streamed to the index), occasional late events (from there on sorted in
+     * runs and merged) and lost-events lines: every entry once, in (time, file position) order,
+     * every lost range at its rank.
+     */
+    @Test
+    void nearlyOrderedFileWithLostLines(@TempDir Path dir) throws Exception {
+        Random random = new Random(3);
+        StringBuilder json = new StringBuilder("{\"traceEvents\":[");
+        int events = 4000;
+        int lostLines = 0;
+        for (int i = 0; i < events; i++) {
+            long ts = random.nextInt(50) == 0 ? random.nextInt(i + 1) : i;
+            json.append(i == 0 ? "" : ",").append("\n{\"ph\":\"i\",\"name\":\"e").append(i).append("\",\"ts\":").append(ts).append('}');
+            if (random.nextInt(100) == 0) {
+                json.append("\nLost 2 events\n");
+                lostLines++;
+            }
+        }
+        Path file = TefTestFiles.write(dir, "nearly.json", json.append("]}").toString());
+        for (TefIndexOptions options : List.of(TefIndexOptions.DEFAULT, new TefIndexOptions(7, 3))) {
+            try (TefTrace trace = TefTrace.open(file, dir.resolve("index" + options.chunkEntries()), options, TefIndexProgress.NONE)) {
+                List<TefEntry> entries = TefTestFiles.readAll(trace);
+                assertEquals(events + lostLines, entries.size());
+                assertEquals(lostLines, trace.lostEvents().size());
+                for (TefLostEvents lost : trace.lostEvents()) {
+                    assertEquals(lost, entries.get((int) lost.rank()));
+                }
+                for (int i = 1; i < entries.size(); i++) {
+                    TefEntry previous = entries.get(i - 1);
+                    TefEntry current = entries.get(i);
+                    assertTrue(previous.timestampNs() < current.timestampNs()
+                            || (previous.timestampNs() == current.timestampNs() && previous.byteOffset() < current.byteOffset()), current.toString());
+                }
+                assertEquals(events, entries.stream().filter(e -> e instanceof TefEvent).map(TefEntry::byteOffset).distinct().count());
+            }
+        }
+    }
+
     @Test
     void indexIsReusedAndRebuiltWhenTheFileChanges(@TempDir Path dir) throws Exception {
         Path file = TefTestFiles.write(dir, "t.json", "[{\"ph\":\"i\",\"name\":\"a\",\"ts\":1},{\"ph\":\"i\",\"name\":\"b\",\"ts\":2}]");
