@@ -2,10 +2,12 @@ package org.featurecompass.tef;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.math.RoundingMode;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
@@ -131,6 +133,53 @@ class DecimalNanosTest {
                         .append(random.nextInt(25));
             }
             assertSameAsBigDecimal(text.toString(), TefTimeUnit.values()[random.nextInt(TefTimeUnit.values().length)]);
+        }
+    }
+
+    /** The byte-level fast path gives DecimalNanos's value whenever it takes a number, and takes the usual forms. */
+    @Test
+    void plainDecimalTimeMatchesDecimalNanos() {
+        PlainDecimalTime plain = new PlainDecimalTime();
+        Random random = new Random(20261122);
+        int taken = 0;
+        for (int k = 0; k < 200_000; k++) {
+            StringBuilder text = new StringBuilder();
+            int integerDigits = 1 + random.nextInt(21);
+            for (int d = 0; d < integerDigits; d++) {
+                text.append((char) ('0' + (d == 0 && integerDigits > 1 && random.nextInt(10) != 0 ? 1 + random.nextInt(9) : random.nextInt(10))));
+            }
+            if (random.nextBoolean()) {
+                text.append('.');
+                int fractionDigits = random.nextInt(14); // 0: "12." is no JSON number
+                for (int d = 0; d < fractionDigits; d++) {
+                    text.append((char) ('0' + random.nextInt(10)));
+                }
+            }
+            if (random.nextInt(8) == 0) {
+                text.insert(0, '-');
+            }
+            if (random.nextInt(8) == 0) {
+                text.append("e").append(random.nextInt(5));
+            }
+            TefTimeUnit unit = TefTimeUnit.values()[random.nextInt(TefTimeUnit.values().length)];
+            String number = text.toString();
+            byte[] bytes = (number + (random.nextBoolean() ? "," : "}")).getBytes(StandardCharsets.US_ASCII);
+            int end = plain.read(bytes, 0, bytes.length, unit);
+            boolean jsonPlain = number.matches("(0|[1-9][0-9]*)(\\.[0-9]+)?");
+            if (end >= 0) {
+                taken++;
+                assertEquals(number.length(), end, number);
+                assertTrue(jsonPlain, number);
+                assertEquals(ns(number, unit), plain.nanos(), number + ' ' + unit.symbol());
+            } else if (jsonPlain && new BigDecimal(number).unscaledValue().bitLength() < 63) {
+                String what = number + ' ' + unit.symbol();
+                assertThrows(ArithmeticException.class, () -> ns(number, unit), what + " was not taken, yet fits");
+            }
+        }
+        assertTrue(taken > 50_000, "taken " + taken);
+        for (String usual : List.of("1637675320727316656", "1539986721148.984", "0.745", "0")) {
+            byte[] bytes = (usual + ",").getBytes(StandardCharsets.US_ASCII);
+            assertEquals(usual.length(), plain.read(bytes, 0, bytes.length, usual.length() == 19 ? TefTimeUnit.NANOSECONDS : TefTimeUnit.MICROSECONDS));
         }
     }
 
