@@ -40,14 +40,14 @@ final class EventArrayScanner {
     private static final byte[] MEASUREMENT = TefMeasurementOff.CATEGORY.getBytes(StandardCharsets.US_ASCII);
 
     private final FileWindow window;
-    private TefTimeUnit unit = TefTimeUnit.MICROSECONDS;
+    private final PlainDecimalTime plainTime = new PlainDecimalTime();
     private final char[] digits = new char[128];
     private final int[] otherKeyStart = new int[MAX_OTHER_KEYS];
     private final int[] otherKeyEnd = new int[MAX_OTHER_KEYS];
+    private TefTimeUnit unit = TefTimeUnit.MICROSECONDS;
     private boolean stoppedAfterElement;
 
     // the event being scanned
-    private final PlainDecimalTime plainTime = new PlainDecimalTime();
     private int eventOpen;
     private long time;
     private char phase;

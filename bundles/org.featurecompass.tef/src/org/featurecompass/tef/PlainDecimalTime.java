@@ -11,6 +11,8 @@ final class PlainDecimalTime {
 
     /** Largest mantissa that may take eight more digits without overflowing a {@code long}. */
     private static final long EIGHT_MORE_LIMIT = (Long.MAX_VALUE - 99_999_999L) / 100_000_000L;
+    /** {@code Long.MAX_VALUE / 10}: a larger mantissa cannot take another digit. */
+    private static final long MANTISSA_LIMIT = Long.MAX_VALUE / 10;
 
     private long mantissa;
     private long nanos;
@@ -76,8 +78,8 @@ final class PlainDecimalTime {
             if (digit < 0 || digit > 9) {
                 break;
             }
-            if (value > (Long.MAX_VALUE - digit) / 10) {
-                return -1;
+            if (value >= MANTISSA_LIMIT && (value > MANTISSA_LIMIT || digit > Long.MAX_VALUE % 10)) {
+                return -1; // no division per digit: this runs for every digit of every time field
             }
             value = value * 10 + digit;
             k++;
