@@ -31,6 +31,8 @@ final class FlatEventReader {
     private final PlainDecimalTime plainTime = new PlainDecimalTime();
     private final char[] digits = new char[128];
 
+    private @Nullable TefJsonText lastJson;
+
     // the scalar read last by scalar(): its kind and extent (a string's with the quotes)
     private byte kind;
     private int start;
@@ -135,9 +137,19 @@ final class FlatEventReader {
     private int other(byte[] b, int i, int limit, String key, TefEvent.Builder event) {
         int after = scalar(b, i, limit);
         if (after >= 0) {
-            event.otherFields.put(key, kind == NULL ? NULL_JSON : new TefJsonText(texts.text(b, start, end)));
+            event.otherFields.put(key, kind == NULL ? NULL_JSON : json(texts.text(b, start, end)));
         }
         return after;
+    }
+
+    /** @return the JSON text, the same object as the last one for the same (cached) text */
+    private TefJsonText json(String text) {
+        TefJsonText json = lastJson;
+        if (json == null || json.text() != text) {
+            json = new TefJsonText(text);
+            lastJson = json;
+        }
+        return json;
     }
 
     private int time(byte[] b, int i, int limit, int bit, TefEvent.Builder event) {

@@ -10,7 +10,7 @@ import org.eclipse.jdt.annotation.Nullable;
  * Collects fields of one event in file order, as a {@link LinkedHashMap} would (a repeated key keeps
  * its first position and takes the last value), and builds the smallest read-only map that holds
  * them: most events have no {@code args} or a single extra field (VaRA's {@code ID}), which then
- * costs no hash table.
+ * costs no hash table, and the same single field as the event before gives the same map again.
  *
  * @param <V> the type of the values
  */
@@ -19,6 +19,7 @@ final class OrderedFields<V> {
     private @Nullable String firstKey;
     private @Nullable V firstValue;
     private @Nullable LinkedHashMap<String, V> all;
+    private @Nullable Map<String, V> lastSingle;
 
     void put(String key, V value) {
         LinkedHashMap<String, V> map = all;
@@ -54,6 +55,14 @@ final class OrderedFields<V> {
         if (map != null) {
             return Collections.unmodifiableMap(map);
         }
-        return first == null || value == null ? Collections.emptyMap() : Collections.singletonMap(first, value);
+        if (first == null || value == null) {
+            return Collections.emptyMap();
+        }
+        Map<String, V> single = lastSingle;
+        if (single == null || !single.containsKey(first) || single.get(first) != value) {
+            single = Collections.singletonMap(first, value);
+            lastSingle = single;
+        }
+        return single;
     }
 }
