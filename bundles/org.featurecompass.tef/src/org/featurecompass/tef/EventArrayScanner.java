@@ -18,8 +18,9 @@ import java.util.Arrays;
  * {@code ph}, a missing or non-numeric {@code ts}, a {@code ts} out of range, a negative
  * {@code dur}, a repeated key, a key with an escape sequence, the recorder's {@code "lost"}
  * category, a measurement marker's), and at the end of the array. {@link EventIndexer} then reads
- * that element with Jackson exactly as before, and hands the input back afterwards. So every event is indexed as
- * the Jackson pass indexes it, and every problem is found and reported by the Jackson pass.
+ * that element with Jackson exactly as before, and hands the input back afterwards. So every event
+ * is indexed as the Jackson pass indexes it, and every problem is found and reported by the
+ * Jackson pass.
  */
 final class EventArrayScanner {
 

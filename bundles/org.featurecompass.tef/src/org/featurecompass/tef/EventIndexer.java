@@ -256,6 +256,7 @@ final class EventIndexer {
                 break;
             default:
                 parser.skipChildren();
+                parser.finishToken(); // Jackson reads a string's text only when asked: its end is known after this
                 topLevelFields.add(new TopLevelField(field, valueStart, base + parser.currentLocation().getByteOffset()));
             }
         }
@@ -294,6 +295,7 @@ final class EventIndexer {
             } else {
                 problems.report(TefProblemKind.NOT_AN_EVENT, eventStart, elementNumber, "array element is " + token + ", not an object; skipped"); //$NON-NLS-1$ //$NON-NLS-2$
                 parser.skipChildren();
+                parser.finishToken(); // a string element's end, where the scanner may take over
             }
             elementDone(base + parser.currentLocation().getByteOffset());
             afterElementInArray = true;

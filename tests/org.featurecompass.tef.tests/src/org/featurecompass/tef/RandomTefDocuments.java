@@ -94,6 +94,10 @@ final class RandomTefDocuments {
         if (kind == 1) {
             return "{}";
         }
+        if (kind == 3) { // a measurement marker
+            return "{\"name\":\"" + pick(TefMeasurementOff.OFF, TefMeasurementOff.ON) + "\",\"cat\":\"__measurement\",\"ph\":\"i\",\"s\":\""
+                    + pick("p", "g", "t") + "\",\"pid\":" + random.nextInt(3) + ",\"ts\":" + (1000 + index) + "}";
+        }
         if (kind == 2) { // the recorder's lost-events marker
             return "{\"name\":\"Lost events\",\"cat\":\"lost\",\"ph\":\"X\",\"ts\":" + (1000 + index) + ",\"dur\":"
                     + random.nextInt(100) + ",\"args\":{\"count\":" + random.nextInt(5000) + "}}";
@@ -110,7 +114,8 @@ final class RandomTefDocuments {
         }
         fields.add("\"name\":" + string(NAMES[random.nextInt(NAMES.length)]));
         if (random.nextBoolean()) {
-            fields.add("\"cat\":" + pick("\"Feature\"", "\"app,Feature\"", "\"lost\"", "\"l\\u006fst\"", "\"\"", "null", "7"));
+            fields.add("\"cat\":" + pick("\"Feature\"", "\"app,Feature\"", "\"lost\"", "\"l\\u006fst\"", "\"\"", "null", "7",
+                    "\"__measurement\""));
         }
         if (random.nextInt(3) != 0) {
             fields.add("\"pid\":" + pick("91098", "\"main\"", "1", "-1", "null", "1.5"));

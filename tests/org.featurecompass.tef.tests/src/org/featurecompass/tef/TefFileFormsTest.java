@@ -21,7 +21,7 @@ class TefFileFormsTest {
     @Test
     void objectFormWithMetadataBeforeAndAfterEvents(@TempDir Path dir) throws Exception {
         String json = "{\"displayTimeUnit\":\"ns\",\"otherData\":{\"version\":\"x\"},\"traceEvents\":[" + EVENTS
-                + "],\"stackFrames\":{},\"samples\":[1,2]}";
+                + "],\"stackFrames\":{},\"samples\":[1,2],\"producer\":\"a \\\"quoted\\\" text\"}";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t.json", json))) {
             assertEquals(List.of("b", "a"), TefTestFiles.names(trace));
             assertEquals(List.of(), trace.problems());
@@ -29,8 +29,9 @@ class TefFileFormsTest {
             // displayTimeUnit only labels times: ts stays in microseconds
             assertEquals(1_000, trace.startTimeNs());
             assertEquals(TefTimeUnit.MICROSECONDS, trace.metadata().timestampUnit());
-            assertEquals(List.of("otherData", "stackFrames", "samples"), List.copyOf(trace.metadata().topLevelFields().keySet()));
+            assertEquals(List.of("otherData", "stackFrames", "samples", "producer"), List.copyOf(trace.metadata().topLevelFields().keySet()));
             assertEquals("{\"version\":\"x\"}", trace.metadata().topLevelFields().get("otherData"));
+            assertEquals("\"a \\\"quoted\\\" text\"", trace.metadata().topLevelFields().get("producer"), "a string value whole, as written");
         }
     }
 
