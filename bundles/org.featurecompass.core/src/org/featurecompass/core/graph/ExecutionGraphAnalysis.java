@@ -136,7 +136,7 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
         long[] lastNs = { Long.MIN_VALUE };
         // An OutOfOrderEventException or damaged input stops the pass (IllegalArgumentException).
         Outcome outcome = pass.run(NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, trace.getNbEvents()), monitor,
-                event -> accept(feed, event, lastNs));
+                event -> accept(feed, event, event.getTimestamp().toNanos(), lastNs));
         if (outcome == Outcome.FAILED) {
             ErrorLog.error(NLS.bind(Messages.ExecutionGraphAnalysis_Failed, trace.getName(), pass.failureMessage()), pass.failure());
         }
@@ -161,14 +161,13 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
         HostFeed feed = feed(trace, graph, linker);
         long[] lastNs = { Long.MIN_VALUE };
         for (ITmfEvent event : events) {
-            accept(feed, event, lastNs);
+            accept(feed, event, event.getTimestamp().toNanos(), lastNs);
         }
         return finish(graph, feed.host(), List.of(feed), lastNs[0], linker, null);
     }
 
-    /** Feeds one event of a single trace and keeps the latest time, ns, in {@code lastNs[0]}. */
-    private static void accept(HostFeed feed, ITmfEvent event, long[] lastNs) {
-        long ts = event.getTimestamp().toNanos();
+    /** Feeds one event at {@code ts} (the graph's clock, ns) and keeps the latest time in {@code lastNs[0]}. */
+    private static void accept(HostFeed feed, ITmfEvent event, long ts, long[] lastNs) {
         feed.feeder().accept(event, cpu(feed.trace(), event), ts);
         lastNs[0] = Math.max(lastNs[0], ts);
     }
@@ -195,30 +194,24 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
         }
         ExecutionGraph graph = new ExecutionGraph();
         NetworkLinker linker = new NetworkLinker(MAX_PENDING_PACKETS, PACKET_TIMEOUT_NS);
-        List<HostFeed> feeds = new ArrayList<>();
-        List<ITmfTrace> synced = new ArrayList<>();
+        Map<ITmfTrace, HostFeed> feeds = new LinkedHashMap<>();
         List<FastTimeTransform> transforms = new ArrayList<>();
-        Map<ITmfTrace, KernelGraphEventFeeder> feeders = new HashMap<>();
         for (ITmfTrace trace : traces) {
             LinearTransform transform = sync.transform(trace.getHostId());
             if (transform == null) {
                 continue; // reported among the sync problems
             }
-            HostFeed feed = feed(trace, graph, linker);
-            feeds.add(feed);
-            feeders.put(trace, feed.feeder());
-            synced.add(trace);
+            feeds.put(trace, feed(trace, graph, linker));
             transforms.add(transform.fast());
         }
         long[] lastNs = { Long.MIN_VALUE };
         boolean completed;
         try {
-            completed = new SynchronizedEventMerge(synced, transforms).run(
+            completed = new SynchronizedEventMerge(new ArrayList<>(feeds.keySet()), transforms).run(
                     NLS.bind(Messages.ExecutionGraphAnalysis_TaskName, experiment.getNbEvents()), progress.split(1), (trace, event, ts) -> {
-                        KernelGraphEventFeeder feeder = feeders.get(trace);
-                        if (feeder != null) {
-                            feeder.accept(event, cpu(trace, event), ts);
-                            lastNs[0] = Math.max(lastNs[0], ts);
+                        HostFeed feed = feeds.get(trace);
+                        if (feed != null) {
+                            accept(feed, event, ts, lastNs);
                         }
                     });
         } catch (IllegalArgumentException | IllegalStateException e) {
@@ -228,7 +221,7 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
         if (!completed) {
             return null;
         }
-        return finish(graph, sync.reference(), feeds, lastNs[0], linker, sync);
+        return finish(graph, sync.reference(), new ArrayList<>(feeds.values()), lastNs[0], linker, sync);
     }
 
     /**
@@ -316,7 +309,7 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
             reports.put(feed.host(), report);
             KernelGraphEventFeeder feeder = feed.feeder();
             malformed += feeder.malformedEvents();
-            packets |= packetLayer(feed.trace()).isPresent();
+            packets |= feeder.linksPackets();
             String name = feed.trace().getName();
             if (feeder.malformedEvents() > 0) {
                 ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_MalformedEvents,

@@ -14,6 +14,7 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventType;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTraceWithPreDefinedEvents;
+import org.eclipse.tracecompass.tmf.core.trace.TmfEventTypeCollectionHelper;
 import org.featurecompass.model.graph.builder.ExecutionGraphBuilder;
 import org.featurecompass.model.graph.builder.TaskStatus;
 import org.featurecompass.model.graph.builder.WakeupEventKind;
@@ -106,16 +107,17 @@ public final class KernelGraphEventFeeder {
         fRoles.put(packets.receiveEvent(), Role.PACKET_RECEIVE);
     }
 
+    /** @return whether packets are fed to a linker ({@link #linkPackets}) */
+    public boolean linksPackets() {
+        return fLinker != null;
+    }
+
     /**
      * @param declaredEvents the trace's declared event types
      * @return the layer of its packet events, or empty if it records none
      */
     public static Optional<PacketLayer> selectPacketLayer(Collection<? extends ITmfEventType> declaredEvents) {
-        Set<String> present = new HashSet<>();
-        for (ITmfEventType type : declaredEvents) {
-            present.add(type.getName());
-        }
-        PacketLayer layer = PacketLayer.select(present);
+        PacketLayer layer = PacketLayer.select(TmfEventTypeCollectionHelper.getEventNames(declaredEvents));
         return layer == null ? Optional.empty() : Optional.of(layer);
     }
 
@@ -130,10 +132,7 @@ public final class KernelGraphEventFeeder {
      */
     public static Optional<WakeupEventKind> selectWakeupKind(Collection<? extends ITmfEventType> declaredEvents,
             IKernelAnalysisEventLayout layout) {
-        Set<String> present = new HashSet<>();
-        for (ITmfEventType type : declaredEvents) {
-            present.add(type.getName());
-        }
+        Set<String> present = TmfEventTypeCollectionHelper.getEventNames(declaredEvents);
         Set<String> canonical = new HashSet<>();
         for (WakeupEventKind kind : WakeupEventKind.values()) {
             if (present.contains(eventName(layout, kind))) {
