@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.Test;
@@ -24,17 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
  * measurement-off windows, for windows inside, across and outside the trace.
  */
 class FeatureRangeStatisticsTest {
-
-    @TempDir
-    @Nullable Path fTempDir;
-
-    private Path dir() {
-        Path dir = fTempDir;
-        if (dir == null) {
-            throw new IllegalStateException("JUnit did not inject the temporary folder");
-        }
-        return dir;
-    }
 
     @Test
     void demoRecording() throws Exception {
@@ -57,8 +45,8 @@ class FeatureRangeStatisticsTest {
 
     /** Truncated at both ends, non-LIFO, recursion, the same id on two threads and ties at one instant. */
     @Test
-    void truncatedNonLifoRecursionAndTies() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "edges",
+    void truncatedNonLifoRecursionAndTies(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "edges",
                 vara("B", "Base", 0, 1, 1, "0"),
                 vara("E", "FR(X)", 5, 1, 2, "9"),
                 vara("B", "FR(A)", 10, 1, 2, "1"),
@@ -79,7 +67,7 @@ class FeatureRangeStatisticsTest {
 
     /** bpftrace's lost-event lines and measurement-off windows of both scopes, one never closed. */
     @Test
-    void lostEventsAndMeasurementOff() throws Exception {
+    void lostEventsAndMeasurementOff(@TempDir Path dir) throws Exception {
         String json = "{\"timestampUnit\":\"ns\",\"traceEvents\":[\n"
                 + String.join(",\n", vara("B", "Base", 0, 1, 1, "0"), vara("B", "FR(A)", 10, 1, 1, "1"),
                         FeatureMeasurementOffTest.marker("measurement_off", 15, 1, "p"), vara("B", "FR(B)", 20, 2, 2, "2"))
@@ -88,14 +76,14 @@ class FeatureRangeStatisticsTest {
                         vara("B", "FR(A)", 60, 1, 1, "1"), FeatureMeasurementOffTest.marker("measurement_off", 70, 2, "g"),
                         vara("E", "FR(A)", 80, 1, 1, "1"), vara("E", "FR(B)", 90, 2, 2, "2"), vara("E", "Base", 100, 1, 1, "0"))
                 + "\n]}\n";
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir(), "gaps", json)) {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir, "gaps", json)) {
             assertReplayEqualsPass(f, windows(0, 100));
         }
     }
 
     @Test
-    void cancelledReplayGivesNothing() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "cancel", vara("B", "FR(A)", 0, 1, 1, "1"),
+    void cancelledReplayGivesNothing(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "cancel", vara("B", "FR(A)", 0, 1, 1, "1"),
                 vara("E", "FR(A)", 10, 1, 1, "1"))) {
             NullProgressMonitor cancelled = new NullProgressMonitor();
             cancelled.setCanceled(true);

@@ -16,10 +16,8 @@ import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.FeatureRegionStatistics;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.TimeBounds;
-import org.featurecompass.tests.support.RepositoryFiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The feature-region analyses on the real recording of the demo workload
@@ -34,27 +32,11 @@ class FeatureRegionDemoRecordingTest {
     private static final int MAIN = 21956;
     private static final int WORKER_0 = 21958;
 
-    private static @Nullable FeatureTraceFixture sFixture;
-
-    @BeforeAll
-    static void open() throws Exception {
-        sFixture = new FeatureTraceFixture(RepositoryFiles.resolve("doc/samples/demo-recording.json"));
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        FeatureTraceFixture fixture = sFixture;
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
+    @RegisterExtension
+    static final DemoRecording DEMO = new DemoRecording();
 
     private static FeatureTraceFixture fixture() {
-        FeatureTraceFixture fixture = sFixture;
-        if (fixture == null) {
-            throw new IllegalStateException("the demo recording was not opened");
-        }
-        return fixture;
+        return DEMO.fixture();
     }
 
     @Test

@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
 import org.featurecompass.core.feature.RegionEventConverter.Problem;
 import org.featurecompass.core.feature.RegionEventConverter.ProblemCount;
@@ -28,21 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class FeatureRegionEdgeCaseTest {
 
-    @TempDir
-    @Nullable Path fTempDir;
-
-    private Path dir() {
-        Path dir = fTempDir;
-        if (dir == null) {
-            throw new IllegalStateException("JUnit did not inject the temporary folder");
-        }
-        return dir;
-    }
-
     /** Kaufmann 2022, Listing 2.2: {A}, {A,B} explicit, and region A nested in region B (implicit A*B). */
     @Test
-    void listing22ExplicitAndImplicitInteractions() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "listing22",
+    void listing22ExplicitAndImplicitInteractions(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "listing22",
                 vara("B", "Base", 0, 1, 1, "0"),
                 vara("B", "FR(A)", 10, 1, 1, "1"), vara("E", "FR(A)", 30, 1, 1, "1"),
                 vara("B", "FR(A,B)", 30, 1, 1, "2"), vara("E", "FR(A,B)", 60, 1, 1, "2"),
@@ -66,8 +54,8 @@ class FeatureRegionEdgeCaseTest {
 
     /** Non-LIFO close, an end without begin at the start, begins without end at the end. */
     @Test
-    void nonLifoAndUnmatchedEventsAtBothEnds() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "nonlifo",
+    void nonLifoAndUnmatchedEventsAtBothEnds(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "nonlifo",
                 vara("B", "Base", 0, 1, 1, "0"),
                 vara("E", "FR(X)", 5, 1, 2, "9"),
                 vara("B", "FR(A)", 10, 1, 2, "1"),
@@ -109,8 +97,8 @@ class FeatureRegionEdgeCaseTest {
 
     /** Ids above 2^63, a zero-length region, tied timestamps, an id in args as a string. */
     @Test
-    void unsignedIdsZeroLengthAndTies() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "ids",
+    void unsignedIdsZeroLengthAndTies(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "ids",
                 vara("B", "FR(A)", 100, 1, 1, "18446744073709551615"), vara("E", "FR(A)", 100, 1, 1, "18446744073709551615"),
                 vara("B", "FR(B)", 100, 1, 1, "9223372036854775808"),
                 "{\"name\":\"FR(C)\",\"cat\":\"Feature\",\"ph\":\"B\",\"ts\":120,\"pid\":1,\"tid\":1,\"args\":{\"ID\":\"42\"}}",
@@ -131,8 +119,8 @@ class FeatureRegionEdgeCaseTest {
 
     /** The same region id open on two threads at once is matched per thread. */
     @Test
-    void sameIdOnTwoThreadsIsMatchedPerThread() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "twothreads",
+    void sameIdOnTwoThreadsIsMatchedPerThread(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "twothreads",
                 vara("B", "FR(A)", 10, 1, 1, "1"), vara("B", "FR(A)", 15, 1, 2, "1"),
                 vara("E", "FR(A)", 20, 1, 1, "1"), vara("E", "FR(A)", 40, 1, 2, "1"))) {
             List<FeatureRegionSegment> segments = f.segments();
@@ -146,8 +134,8 @@ class FeatureRegionEdgeCaseTest {
 
     /** The same region nested in itself: its feature's time is counted once. */
     @Test
-    void recursiveRegionCountsFeatureTimeOnce() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "recursion",
+    void recursiveRegionCountsFeatureTimeOnce(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "recursion",
                 vara("B", "FR(A)", 0, 1, 1, "1"), vara("B", "FR(A)", 20, 1, 1, "1"),
                 vara("E", "FR(A)", 50, 1, 1, "1"), vara("E", "FR(A)", 100, 1, 1, "1"))) {
             FeatureRegionReport report = f.statistics().report();
@@ -161,8 +149,8 @@ class FeatureRegionEdgeCaseTest {
 
     /** Events that are feature events but cannot be region events are counted, with their first rank. */
     @Test
-    void defectiveFeatureEventsAreCountedNotGuessed() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "defects",
+    void defectiveFeatureEventsAreCountedNotGuessed(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "defects",
                 "{\"name\":\"FR(A)\",\"cat\":\"Feature\",\"ph\":\"B\",\"ts\":10,\"pid\":1,\"tid\":\"main\",\"ID\":1}",
                 "{\"name\":\"FR(A)\",\"cat\":\"Feature\",\"ph\":\"B\",\"ts\":20,\"pid\":1,\"tid\":1}",
                 "{\"name\":\"FR(A)\",\"cat\":\"Feature\",\"ph\":\"X\",\"ts\":30,\"dur\":5,\"pid\":1,\"tid\":1,\"ID\":1}",
@@ -182,11 +170,11 @@ class FeatureRegionEdgeCaseTest {
 
     /** bpftrace's "Lost N events" inside a region: the time becomes bounds, the instance is flagged. */
     @Test
-    void lostEventsInsideRegionGiveBounds() throws Exception {
+    void lostEventsInsideRegionGiveBounds(@TempDir Path dir) throws Exception {
         String json = "{\"timestampUnit\":\"ns\",\"traceEvents\":[\n" + vara("B", "Base", 0, 1, 1, "0") + ",\n"
                 + vara("B", "FR(A)", 10, 1, 1, "1") + ",\nLost 5 events\n" + vara("E", "FR(A)", 50, 1, 1, "1") + ",\n"
                 + vara("E", "Base", 100, 1, 1, "0") + "\n]}\n";
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir(), "lost", json)) {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir, "lost", json)) {
             FeatureRegionReport report = f.statistics().report();
             assertEquals(5, report.coverage().lostEvents());
             assertEquals(1, report.coverage().gaps().size());

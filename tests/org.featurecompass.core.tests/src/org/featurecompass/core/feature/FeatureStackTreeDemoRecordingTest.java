@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
@@ -19,10 +18,8 @@ import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.ThreadId;
 import org.featurecompass.model.feature.TimeBounds;
-import org.featurecompass.tests.support.RepositoryFiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The feature-set stack trees (Feature Flame Graph) of the demo recording
@@ -38,27 +35,11 @@ class FeatureStackTreeDemoRecordingTest {
     private static final String WORKERS = "21956/21958,21956/21959";
     private static final AnalysisWindow WINDOW = new AnalysisWindow(1_099_110_000_000L, 1_099_130_000_000L);
 
-    private static @Nullable FeatureTraceFixture sFixture;
-
-    @BeforeAll
-    static void open() throws Exception {
-        sFixture = new FeatureTraceFixture(RepositoryFiles.resolve("doc/samples/demo-recording.json"));
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        FeatureTraceFixture fixture = sFixture;
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
+    @RegisterExtension
+    static final DemoRecording DEMO = new DemoRecording();
 
     private static FeatureRegionSegmentAnalysis module() {
-        FeatureTraceFixture fixture = sFixture;
-        if (fixture == null) {
-            throw new IllegalStateException("the demo recording was not opened");
-        }
-        return fixture.segmentModule();
+        return DEMO.fixture().segmentModule();
     }
 
     private static FeatureStackTree wholeTrace(FeatureStackFrameKind kind) {
@@ -147,8 +128,7 @@ class FeatureStackTreeDemoRecordingTest {
     /** Replaying the whole store gives the tree the analysis built in its pass, node for node. */
     @Test
     void replayOfTheWholeStoreEqualsThePassTree() {
-        FeatureTraceFixture fixture = sFixture;
-        assertNotNull(fixture);
+        FeatureTraceFixture fixture = DEMO.fixture();
         AnalysisWindow whole = new AnalysisWindow(fixture.trace().getStartTime().toNanos(), fixture.trace().getEndTime().toNanos());
         for (FeatureStackFrameKind kind : FeatureStackFrameKind.values()) {
             FeatureStackTree replayed = FeatureStackTreeQuery.build(module(), kind, whole, new NullProgressMonitor());

@@ -13,7 +13,6 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
@@ -23,10 +22,8 @@ import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionStatistics;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.tef.TefCaptureRegime;
-import org.featurecompass.tests.support.RepositoryFiles;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -40,23 +37,11 @@ class FeatureStatisticsDataProviderTest {
     /** python3 demo_recording_reference.py doc/samples/demo-recording.json 1099110000000 1099130000000 */
     private static final AnalysisWindow RANGE = new AnalysisWindow(1_099_110_000_000L, 1_099_130_000_000L);
 
-    private static @Nullable FeatureTraceFixture sFixture;
-
-    @BeforeAll
-    static void open() throws Exception {
-        sFixture = new FeatureTraceFixture(RepositoryFiles.resolve("doc/samples/demo-recording.json"));
-    }
-
-    @AfterAll
-    static void close() throws Exception {
-        FeatureTraceFixture fixture = sFixture;
-        if (fixture != null) {
-            fixture.close();
-        }
-    }
+    @RegisterExtension
+    static final DemoRecording DEMO = new DemoRecording();
 
     private static FeatureTraceFixture fixture() {
-        return Objects.requireNonNull(sFixture, "the demo recording was not opened");
+        return DEMO.fixture();
     }
 
     private static FeatureStatisticsDataProvider provider() {

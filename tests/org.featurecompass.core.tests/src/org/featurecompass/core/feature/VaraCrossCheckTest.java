@@ -7,7 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.Map;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,21 +29,10 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class VaraCrossCheckTest {
 
-    @TempDir
-    @Nullable Path fTempDir;
-
-    private Path dir() {
-        Path dir = fTempDir;
-        if (dir == null) {
-            throw new IllegalStateException("JUnit did not inject the temporary folder");
-        }
-        return dir;
-    }
-
     @Test
-    void demoRecordingPerThreadEqualsVara() throws Exception {
+    void demoRecordingPerThreadEqualsVara(@TempDir Path dir) throws Exception {
         Path trace = RepositoryFiles.resolve("doc/samples/demo-recording.json");
-        VaraPeer.Result peer = VaraPeer.run(trace, dir());
+        VaraPeer.Result peer = VaraPeer.run(trace, dir);
         try (FeatureTraceFixture f = new FeatureTraceFixture(trace)) {
             Map<String, Long> ours = FeatureRegionDemoRecordingTest.exactTimes(f.statistics().report().exclusiveTimePerInteraction());
             assertEquals(ours, peer.perThread());
@@ -58,26 +46,26 @@ class VaraCrossCheckTest {
     }
 
     @Test
-    void singleThreadTracesEqualVaraExactly() throws Exception {
-        assertSameAsVara("listing22", vara("B", "Base", 0, 1, 1, "0"),
+    void singleThreadTracesEqualVaraExactly(@TempDir Path dir) throws Exception {
+        assertSameAsVara(dir, "listing22", vara("B", "Base", 0, 1, 1, "0"),
                 vara("B", "FR(A)", 10, 1, 1, "1"), vara("E", "FR(A)", 30, 1, 1, "1"),
                 vara("B", "FR(A,B)", 30, 1, 1, "2"), vara("E", "FR(A,B)", 60, 1, 1, "2"),
                 vara("B", "FR(B)", 60, 1, 1, "3"), vara("B", "FR(A)", 70, 1, 1, "4"), vara("E", "FR(A)", 80, 1, 1, "4"),
                 vara("E", "FR(B)", 90, 1, 1, "3"), vara("E", "Base", 100, 1, 1, "0"));
-        assertSameAsVara("recursion", vara("B", "FR(A)", 1_000, 1, 1, "1"), vara("B", "FR(A)", 1_020, 1, 1, "1"),
+        assertSameAsVara(dir, "recursion", vara("B", "FR(A)", 1_000, 1, 1, "1"), vara("B", "FR(A)", 1_020, 1, 1, "1"),
                 vara("E", "FR(A)", 1_050, 1, 1, "1"), vara("E", "FR(A)", 1_100, 1, 1, "1"));
-        assertSameAsVara("bigids", vara("B", "FR(A,C)", 100, 7, 8, "18446744073709551615"),
+        assertSameAsVara(dir, "bigids", vara("B", "FR(A,C)", 100, 7, 8, "18446744073709551615"),
                 vara("B", "FR(B)", 150, 7, 8, "9223372036854775808"), vara("E", "FR(B)", 150, 7, 8, "9223372036854775808"),
                 vara("B", "FR(C,Base)", 160, 7, 8, "0"), vara("E", "FR(C,Base)", 190, 7, 8, "0"),
                 vara("E", "FR(A,C)", 200, 7, 8, "18446744073709551615"));
     }
 
     @Test
-    void nonLifoCloseIsADocumentedDifference() throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), "nonlifo-vara",
+    void nonLifoCloseIsADocumentedDifference(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "nonlifo-vara",
                 vara("B", "FR(A)", 10, 1, 1, "1"), vara("B", "FR(B)", 20, 1, 1, "2"),
                 vara("E", "FR(A)", 30, 1, 1, "1"), vara("E", "FR(B)", 40, 1, 1, "2"))) {
-            VaraPeer.Result peer = VaraPeer.run(f.file(), dir().resolve("nonlifo"));
+            VaraPeer.Result peer = VaraPeer.run(f.file(), dir.resolve("nonlifo"));
             // Ours: A alone 10-20, A and B 20-30, B alone 30-40.
             assertEquals(Map.of("A", 10L, "A*B", 10L, "B", 10L),
                     FeatureRegionDemoRecordingTest.exactTimes(f.statistics().report().exclusiveTimePerInteraction()));
@@ -86,9 +74,9 @@ class VaraCrossCheckTest {
         }
     }
 
-    private void assertSameAsVara(String name, String... events) throws Exception {
-        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir(), name, events)) {
-            VaraPeer.Result peer = VaraPeer.run(f.file(), dir().resolve(name));
+    private static void assertSameAsVara(Path dir, String name, String... events) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, name, events)) {
+            VaraPeer.Result peer = VaraPeer.run(f.file(), dir.resolve(name));
             Map<String, Long> ours = FeatureRegionDemoRecordingTest.exactTimes(f.statistics().report().exclusiveTimePerInteraction());
             assertEquals(ours, peer.wholeFile(), name);
             assertEquals(ours, peer.perThread(), name);
