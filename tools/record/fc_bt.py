@@ -1,15 +1,20 @@
 #!/usr/bin/env python3
 """Generates the bpftrace program of fc-record and converts its output to TEF.
 
-One table (KERNEL_EVENTS) drives both steps, so the printf columns written by
-the program and the columns parsed back can never drift apart.
+One table (KERNEL_EVENTS) drives both steps, so the columns written by the
+recorders and the columns parsed back can never drift apart. bpftrace records
+the feature regions (USDT) and the packets (with their headers, read through
+BTF); perf records the other kernel tracepoints (fc_perf.py writes them in the
+bpftrace program's line format).
 
   fc_bt.py gen --binary BIN [--raw] [--kernel] [--target PID|cpid] ... -o prog.bt --meta meta.json
-  fc_bt.py convert --meta meta.json [--kernel-scope all|target] raw.txt -o out.json
+  fc_bt.py convert --meta meta.json [--kernel-scope all|target] raw.txt [--perf perf.txt
+               --perf-lost lost.txt] -o out.json
 
 Output format: doc/recorder-format.md.
 """
 import argparse
+import bisect
 import json
 import os
 import re
@@ -18,7 +23,10 @@ import sys
 
 FORMAT_VERSION = 1
 
-# Tracepoints recorded with --kernel: "system:event" -> [(field, type)].
+# Tracepoints recorded with --kernel: "system:event" -> [(field, type)]. The packet tracepoints
+# (NET_HEADER) are bpftrace's, the others perf's: a BPF tracepoint program does not run when an
+# interrupt arrives while another one runs on that CPU (the kernel's bpf_prog_active guard), so
+# the interrupts and the wake-ups they make would be lost without trace (doc/recorder.md).
 # Types: d signed, u unsigned, x pointer (written as "0x.." string), s string,
 # sym kernel symbol of a pointer. Fields missing from a kernel's format are
 # left out and reported in the metadata.
@@ -66,6 +74,8 @@ WAKEUPS = ("sched_waking", "sched_wakeup", "sched_wakeup_new")
 TID_FIELDS = ("prev_pid", "next_pid", "pid", "child_pid", "parent_pid", "old_pid")
 RAW_PROBE = re.compile(r"^fr_(begin|end)_(\d+)$")
 LOST_LINE = re.compile(r"^Lost (\d+) events$")
+# perf script --show-lost-events -F cpu,time,event: "[001] 19851.161546800: PERF_RECORD_LOST lost 682"
+PERF_LOST_LINE = re.compile(r"^\s*\[(\d+)\]\s+(\d+)\.(\d{9}):\s+PERF_RECORD_LOST(?:_SAMPLES)? lost (\d+)")
 BASE_NAME = "Base"  # VaRA's name for region 0, spanning main
 
 # Common columns of every event line: kind, event, cpu, per-CPU sequence, ts, pid, tid, comm.
@@ -177,6 +187,7 @@ def generate(a):
         lines.append(feature_probe(a.binary, "feature_begin", "B", "arg0", "str(arg1)"))
         lines.append(feature_probe(a.binary, "feature_end", "E", "arg0", "str(arg1)"))
     if a.kernel:
+        meta["perfEvents"] = []
         for tracepoint, wanted in KERNEL_EVENTS.items():
             available = tracepoint_fields(a.tracefs, tracepoint)
             if available is None:
@@ -188,25 +199,28 @@ def generate(a):
                 continue
             if len(fields) < len(wanted):
                 meta["missingFields"][tracepoint] = [n for n, _ in wanted if n not in available]
-            exprs = []
-            for name, kind in fields:
-                expr = f"args->{name}"
-                exprs.append(f"str({expr})" if available[name] else
-                             f"ksym({expr})" if kind == "sym" else expr)
+            if tracepoint not in NET_HEADER:
+                meta["perfEvents"].append({"tracepoint": tracepoint, "fields": fields})
+                continue
+            exprs = [f"str(args->{name})" if available[name] else f"args->{name}" for name, _ in fields]
             event = tracepoint.split(":")[1]
-            if tracepoint in NET_HEADER and os.path.exists(BTF):
+            if os.path.exists(BTF):
                 meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields + NET_FIELDS})
                 lines.append(net_probe(tracepoint, fields, exprs, a.netns))
                 continue
-            if tracepoint in NET_HEADER:
-                meta["packetHeaders"] = f"not recorded: no {BTF} (kernel built without BTF)"
+            meta["packetHeaders"] = f"not recorded: no {BTF} (kernel built without BTF)"
             fmt = "\\t".join(PRINTF_FMT[t] for _, t in fields)
             meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields})
             lines.append(f"tracepoint:{tracepoint}\n"
                          + probe_body(f"K\\t{event}", fmt, ", ".join(exprs)))
+        if a.perf_events:
+            with open(a.perf_events, "w") as f:
+                f.write("".join(e["tracepoint"] + "\n" for e in meta["perfEvents"]))
     if a.follow_exit:
-        # --pid mode: stop when the traced process's main thread exits.
-        lines.append(f"tracepoint:sched:sched_process_exit /args->pid == {a.target}/ {{ exit(); }}")
+        # --pid mode: stop when the traced process's main thread exits. A kprobe, not the
+        # sched_process_exit tracepoint: a BPF program on a tracepoint that returns 0 keeps the
+        # event from perf's own recording of that tracepoint.
+        lines.append(f"kprobe:do_exit /pid == {a.target} && tid == {a.target}/ {{ exit(); }}")
     if a.duration:
         lines.append(f"interval:s:{a.duration} {{ exit(); }}")
     lines.append("END { clear(@seq); }")
@@ -222,8 +236,9 @@ def generate(a):
 
 # ---------------------------------------------------------------- conversion
 
-def parse_raw(path, kernel_fields):
-    """Reads bpftrace's output: events, the target pid, bpftrace's lost count, bad lines."""
+def parse_raw(path, kernel_fields, source="bpftrace"):
+    """Reads bpftrace's output (or fc_perf.py's, in the same format): events tagged with their
+    source, the target pid, bpftrace's lost count, bad lines."""
     events, target, lost, bad = [], None, 0, []
     with open(path, errors="replace") as f:
         for number, line in enumerate(f, 1):
@@ -233,12 +248,12 @@ def parse_raw(path, kernel_fields):
                 if cols[0] == "S" and len(cols) == 2:
                     target = int(cols[1])
                 elif cols[0] == "F" and len(cols) >= 10:
-                    ev = head(cols)
+                    ev = head(cols, source)
                     ev["id"] = int(cols[8])
                     ev["name"] = "\t".join(cols[9:])  # the name is last: tabs survive
                     events.append(ev)
                 elif cols[0] == "K" and cols[1] in kernel_fields:
-                    ev = head(cols)
+                    ev = head(cols, source)
                     spec = kernel_fields[cols[1]]
                     values = cols[8:]
                     if len(values) != len(spec):
@@ -250,13 +265,26 @@ def parse_raw(path, kernel_fields):
                 elif line.strip() and not line.startswith("Attaching "):
                     raise ValueError("unknown line")
             except ValueError as e:
-                bad.append(f"line {number}: {e}: {line[:120]!r}")
+                bad.append(f"{source} line {number}: {e}: {line[:120]!r}")
     return events, target, lost, bad
 
 
-def head(cols):
+def head(cols, source):
     return {"kind": cols[0], "event": cols[1], "cpu": int(cols[2]), "seq": int(cols[3]),
-            "ts": int(cols[4]), "pid": int(cols[5]), "tid": int(cols[6]), "comm": cols[7]}
+            "ts": int(cols[4]), "pid": int(cols[5]), "tid": int(cols[6]), "comm": cols[7],
+            "src": source}
+
+
+def parse_perf_lost(path):
+    """perf's lost-event records: (cpu, time in ns, count); the time is when perf could write
+    again, so the lost events lie between the CPU's previous recorded event and it."""
+    lost = []
+    with open(path, errors="replace") as f:
+        for line in f:
+            if m := PERF_LOST_LINE.match(line):
+                lost.append((int(m.group(1)), int(m.group(2)) * 1000000000 + int(m.group(3)),
+                             int(m.group(4))))
+    return lost
 
 
 def typed(value, kind):
@@ -286,20 +314,31 @@ def fill_names(events):
     return filled, unresolved
 
 
-def lost_ranges(events, bpftrace_lost):
-    """Lost events from gaps in each CPU's sequence numbers, with their time range.
-    Events bpftrace counted but no gap locates get one range over the whole recording."""
+def lost_ranges(events, bpftrace_lost, perf_lost=()):
+    """Lost events with their time range: gaps in the per-CPU sequence numbers of each
+    recorder, and perf's lost records. Events bpftrace counted but no gap locates get one range
+    over the whole recording."""
     start = min((ev["ts"] for ev in events), default=0)
     end = max((ev["ts"] for ev in events), default=0)
     ranges, prev = [], {}
-    for ev in sorted(events, key=lambda e: (e["cpu"], e["seq"])):
-        last_seq, last_ts = prev.get(ev["cpu"], (-1, start))  # numbering starts at 0
+    for ev in sorted(events, key=lambda e: (e["src"], e["cpu"], e["seq"])):
+        last_seq, last_ts = prev.get((ev["src"], ev["cpu"]), (-1, start))  # numbering starts at 0
         if ev["seq"] > last_seq + 1:
             ranges.append((last_ts, ev["ts"], ev["seq"] - last_seq - 1, ev["cpu"]))
-        prev[ev["cpu"]] = (ev["seq"], ev["ts"])
+        prev[(ev["src"], ev["cpu"])] = (ev["seq"], ev["ts"])
     located = sum(r[2] for r in ranges)
     if bpftrace_lost > located:
         ranges.append((start, end, bpftrace_lost - located, -1))
+    perf_times = {}
+    for ev in events:
+        if ev["src"] == "perf":
+            perf_times.setdefault(ev["cpu"], []).append(ev["ts"])
+    for times in perf_times.values():
+        times.sort()
+    for cpu, ts, count in perf_lost:
+        times = perf_times.get(cpu, [])
+        i = bisect.bisect_right(times, ts) - 1
+        ranges.append((times[i] if i >= 0 else start, ts, count, cpu))
     return ranges
 
 
@@ -311,7 +350,8 @@ def target_scope(events, target):
     for ev in sorted(events, key=lambda e: e["ts"]):  # children of children
         if ev["event"] == "sched_process_fork" and ev["args"].get("parent_pid") in tids | tgids:
             tids.add(ev["args"]["child_pid"])
-    per_cpu = sorted(range(len(events)), key=lambda i: (events[i]["cpu"], events[i]["seq"]))
+    # Per-CPU order by time: the events come from two recorders with their own numbering.
+    per_cpu = sorted(range(len(events)), key=lambda i: (events[i]["cpu"], events[i]["ts"], events[i]["seq"]))
     # A task woken from an interrupt was woken by the interrupt, not by the task it interrupted
     # (which may even belong to another network namespace, i.e. another simulated host).
     wakers, depth = set(), {}
@@ -400,12 +440,19 @@ def convert(a):
     with open(a.meta) as f:
         meta = json.load(f)
     kernel_fields = {e["tracepoint"].split(":")[1]: [tuple(x) for x in e["fields"]]
-                     for e in meta.get("kernelEvents", [])}
+                     for e in meta.get("kernelEvents", []) + meta.get("perfEvents", [])}
     events, target, bpftrace_lost, bad = parse_raw(a.raw, kernel_fields)
     if target is None:
         fail(f"{a.raw} has no start line from the bpftrace program: did bpftrace start?")
+    perf_lost = []
+    if a.perf:
+        perf_events, _, _, perf_bad = parse_raw(a.perf, kernel_fields, "perf")
+        events += perf_events
+        bad += perf_bad
+    if a.perf_lost:
+        perf_lost = parse_perf_lost(a.perf_lost)
     filled, unresolved = fill_names(events)
-    ranges = lost_ranges(events, bpftrace_lost)
+    ranges = lost_ranges(events, bpftrace_lost, perf_lost)
     recorded = len(events)
     events, after_exit = trim_after_exit(events, target)
     if a.kernel_scope == "target":
@@ -430,10 +477,12 @@ def convert(a):
                  "eventsRecorded": recorded, "eventsAfterExitDropped": after_exit,
                  "eventsWritten": len(events),
                  "lostEvents": sum(r[2] for r in ranges), "bpftraceLostEvents": bpftrace_lost,
+                 "perfLostEvents": sum(n for _, _, n in perf_lost),
                  "namesFilled": filled, "namesUnresolved": unresolved,
                  "unparsedLines": len(bad), "unparsedExamples": bad[:5],
                  "clockOffsetNs": a.clock_offset_ns})
     meta.pop("kernelEvents", None)
+    meta.pop("perfEvents", None)
     for item in a.info:
         key, _, value = item.partition("=")
         meta[key] = int(value) if re.fullmatch(r"-?\d+", value) else value
@@ -459,11 +508,14 @@ def main():
     g.add_argument("--follow-exit", action="store_true", help="stop when --target exits")
     g.add_argument("--duration", type=int, help="stop after this many seconds")
     g.add_argument("--netns", type=int, help="record only packets of this network namespace (inode)")
+    g.add_argument("--perf-events", help="with --kernel: write here the tracepoints perf records")
     g.add_argument("--meta", required=True, help="metadata JSON for the convert step")
     g.add_argument("-o", "--output", required=True)
     c = sub.add_parser("convert", help="convert bpftrace output to TEF JSON")
     c.add_argument("raw", help="bpftrace output of the generated program")
     c.add_argument("--meta", required=True, help="metadata JSON written by gen (and fc-record)")
+    c.add_argument("--perf", help="kernel events perf recorded, as fc_perf.py wrote them")
+    c.add_argument("--perf-lost", help="output of perf script --show-lost-events -F cpu,time,event")
     c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
     c.add_argument("--clock-offset-ns", type=int, default=0,
                    help="add this to every timestamp (to test clock synchronisation)")

@@ -8,7 +8,7 @@ trap 'rm -rf "$out"' EXIT
 fail() { echo "test-record: FAILED: $*" >&2; exit 1; }
 
 # Missing tools are failures (CI installs them); only a kernel refusal skips.
-for tool in bpftrace python3 make gcc; do
+for tool in bpftrace perf python3 make gcc; do
     command -v "$tool" >/dev/null || fail "$tool is not installed"
 done
 [ "$(id -u)" -eq 0 ] || fail "must run as root (bpftrace needs it)"

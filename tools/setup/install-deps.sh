@@ -13,6 +13,7 @@ needed=(
   "/usr/lib/x86_64-linux-gnu/libgtk-3.so.0:libgtk-3-0"
   "babeltrace2:babeltrace2"
   "bpftrace:bpftrace"
+  "perf:linux-perf"
   "gcc:gcc"
   "make:make"
   "python3:python3"

@@ -162,16 +162,9 @@ class NetworkPathRecordingTest {
 
     /**
      * The client's bounded paths over its requests must reach the server through the network and
-     * show its work: the server running, the holder thread running (the lock) and block-device
-     * waits (the fsync).
-     * <p>
-     * Known gap, not asserted: the server's 20 ms sleep should be a TIMER wait, but in recordings
-     * with every kernel tracepoint the recorder does not capture the sleep's wake-up
-     * ({@code hrtimer_expire_entry} of {@code hrtimer_wakeup} and {@code sched_waking}) when the
-     * timer fires on a busy CPU, although a bpftrace program with only those probes does (see
-     * doc/recorder.md, "Known gaps"). The builder then reports a task switched in with no wake-up,
-     * and the path follows whatever preempted the server instead, so the holder's 30 ms may be
-     * only partly on it.
+     * show its work and its wait reasons: the server's sleep as a TIMER wait of about
+     * {@link #SLEEP_MS} per request, the holder thread running (the lock) and block-device waits
+     * (the fsync).
      */
     private static void checkPaths(ExecutionGraphAnalysis.Result graph, String clientHost, String serverHost, List<Request> requests) {
         assertEquals(REQUESTS, requests.size());
@@ -184,10 +177,14 @@ class NetworkPathRecordingTest {
             CriticalPathResult result = CriticalPathResult.compute(graph.graph(), clientHost, query);
             assertNotNull(result, "the client thread is in the graph");
             boolean reachesServer = false;
+            long sleepNs = 0;
             for (PathSegment segment : result.path().segments()) {
                 if (segment.worker().host().equals(serverHost) && !segment.worker().name().equals("client")) { //$NON-NLS-1$
                     serverTime.merge(segment.label(), segment.durationNs(), Long::sum);
                     reachesServer |= segment.worker().name().equals("server"); //$NON-NLS-1$
+                    if (segment.label() == EdgeLabel.TIMER && segment.worker().name().equals("server")) { //$NON-NLS-1$
+                        sleepNs += segment.durationNs();
+                    }
                 }
                 if (segment.label() == EdgeLabel.RUNNING) {
                     runningByWorker.merge(segment.worker().name(), segment.durationNs(), Long::sum);
@@ -195,6 +192,9 @@ class NetworkPathRecordingTest {
             }
             paths.append(describe(result)).append('\n');
             assertTrue(reachesServer, "every request's path reaches the server:\n" + describe(result));
+            // nanosleep sleeps at least its time; the wait starts once the server is switched out.
+            assertTrue(sleepNs >= Long.parseLong(SLEEP_MS) * 900_000L,
+                    "the server's sleep is a TIMER wait on every request's path:\n" + describe(result));
         }
         String all = paths.toString();
         assertTrue(runningByWorker.getOrDefault("server", 0L) > 0, "the server runs on the paths:\n" + all); //$NON-NLS-1$
