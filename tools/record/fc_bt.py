@@ -8,8 +8,9 @@ BTF); perf records the other kernel tracepoints (fc_perf.py writes them in the
 bpftrace program's line format).
 
   fc_bt.py gen --binary BIN [--raw] [--kernel] [--target PID|cpid] ... -o prog.bt --meta meta.json
+  fc_bt.py misses --parent PID -o misses.json   (while bpftrace runs)
   fc_bt.py convert --meta meta.json [--kernel-scope all|target] raw.txt [--perf perf.txt
-               --perf-lost lost.txt] -o out.json
+               --perf-lost lost.txt] [--bpf-misses misses.json] -o out.json
 
 Output format: doc/recorder-format.md.
 """
@@ -20,13 +21,11 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 FORMAT_VERSION = 1
 
-# Tracepoints recorded with --kernel: "system:event" -> [(field, type)]. The packet tracepoints
-# (NET_HEADER) are bpftrace's, the others perf's: a BPF tracepoint program does not run when an
-# interrupt arrives while another one runs on that CPU (the kernel's bpf_prog_active guard), so
-# the interrupts and the wake-ups they make would be lost without trace (doc/recorder.md).
+# Tracepoints recorded with --kernel: "system:event" -> [(field, type)].
 # Types: d signed, u unsigned, x pointer (written as "0x.." string), s string,
 # sym kernel symbol of a pointer. Fields missing from a kernel's format are
 # left out and reported in the metadata.
@@ -65,6 +64,18 @@ NET_FIELDS = [("netns", "u"), ("proto", "u"), ("saddr", "s"), ("daddr", "s"), ("
 NET_EVENTS = ("net_dev_queue", "netif_receive_skb")
 TCP = 6
 BTF = "/sys/kernel/btf/vmlinux"
+
+# The tracepoints perf records; bpftrace records the others. A BPF tracepoint program does not run
+# when it starts while another one runs on the same CPU (the kernel's per-CPU bpf_prog_active
+# guard), and nothing counts it as lost: an interrupt arriving while a program ran with interrupts
+# enabled lost its hrtimer_expire_entry and the sched_waking it made. These tracepoints fire with
+# interrupts enabled (softirq or process context); the ones left to bpftrace fire with interrupts
+# disabled (sched_switch and wake-ups under the run-queue or pi locks; irq and hrtimer handlers),
+# except the packet tracepoints, whose headers only a BPF program can read (doc/recorder.md).
+# perf is not used for all: on some kernels it misses the events of some tasks' context.
+PERF_TRACEPOINTS = {"irq:softirq_entry", "irq:softirq_exit", "block:block_rq_issue",
+                    "block:block_rq_complete", "sched:sched_process_fork",
+                    "sched:sched_process_exec", "sched:sched_process_exit"}
 
 SOFTIRQ_NAMES = ["HI", "TIMER", "NET_TX", "NET_RX", "BLOCK", "IRQ_POLL", "TASKLET",
                  "SCHED", "HRTIMER", "RCU"]
@@ -199,16 +210,21 @@ def generate(a):
                 continue
             if len(fields) < len(wanted):
                 meta["missingFields"][tracepoint] = [n for n, _ in wanted if n not in available]
-            if tracepoint not in NET_HEADER:
+            if tracepoint in PERF_TRACEPOINTS:
                 meta["perfEvents"].append({"tracepoint": tracepoint, "fields": fields})
                 continue
-            exprs = [f"str(args->{name})" if available[name] else f"args->{name}" for name, _ in fields]
+            exprs = []
+            for name, kind in fields:
+                expr = f"args->{name}"
+                exprs.append(f"str({expr})" if available[name] else
+                             f"ksym({expr})" if kind == "sym" else expr)
             event = tracepoint.split(":")[1]
-            if os.path.exists(BTF):
+            if tracepoint in NET_HEADER and os.path.exists(BTF):
                 meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields + NET_FIELDS})
                 lines.append(net_probe(tracepoint, fields, exprs, a.netns))
                 continue
-            meta["packetHeaders"] = f"not recorded: no {BTF} (kernel built without BTF)"
+            if tracepoint in NET_HEADER:
+                meta["packetHeaders"] = f"not recorded: no {BTF} (kernel built without BTF)"
             fmt = "\\t".join(PRINTF_FMT[t] for _, t in fields)
             meta["kernelEvents"].append({"tracepoint": tracepoint, "fields": fields})
             lines.append(f"tracepoint:{tracepoint}\n"
@@ -232,6 +248,72 @@ def generate(a):
     for tracepoint in meta["missingTracepoints"]:
         print(f"fc-record: this kernel has no tracepoint {tracepoint}; not recorded",
               file=sys.stderr)
+
+
+# ---------------------------------------------------------------- BPF recursion misses
+
+def bpftrace_child(parent):
+    """The pid of the bpftrace process started by parent, or None."""
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            comm = stat[stat.index("(") + 1:stat.rindex(")")]
+            if comm == "bpftrace" and int(stat[stat.rindex(")") + 2:].split()[1]) == parent:
+                return int(entry)
+    return None
+
+
+def prog_ids(pid):
+    """Ids of the BPF programs a process holds open (from its fdinfo)."""
+    ids = set()
+    try:
+        for fd in os.listdir(f"/proc/{pid}/fdinfo"):
+            try:
+                with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                    if m := re.search(r"^prog_id:\s*(\d+)", f.read(), re.M):
+                        ids.add(int(m.group(1)))
+            except OSError:
+                pass
+    except OSError:
+        pass
+    return ids
+
+
+def watch_misses(a):
+    """Samples, until bpftrace exits, how many times the kernel skipped each of its programs
+    because another BPF program was running on that CPU (recursion_misses): those events are
+    lost without a trace in the output, so the count is all there is to report."""
+    deadline = time.monotonic() + 120
+    pid = None
+    while pid is None:
+        if time.monotonic() > deadline or not os.path.exists(f"/proc/{a.parent}"):
+            return
+        pid = bpftrace_child(a.parent)
+        time.sleep(0.05)
+    misses = {}  # program id -> (name, misses)
+    while os.path.exists(f"/proc/{pid}"):
+        ids = prog_ids(pid)
+        if ids:
+            out = subprocess.run(["bpftool", "prog", "show", "--json"], capture_output=True, text=True)
+            try:
+                progs = json.loads(out.stdout) if out.returncode == 0 else []
+            except ValueError:
+                progs = []
+            for prog in progs:
+                if prog.get("id") in ids:
+                    old = misses.get(prog["id"], ("", 0))[1]
+                    misses[prog["id"]] = (prog.get("name", "?"), max(old, prog.get("recursion_misses", 0)))
+            totals = {}
+            for name, count in misses.values():
+                totals[name] = totals.get(name, 0) + count
+            with open(a.output + ".tmp", "w") as f:
+                json.dump(totals, f)
+            os.replace(a.output + ".tmp", a.output)
+        time.sleep(a.interval)
 
 
 # ---------------------------------------------------------------- conversion
@@ -453,6 +535,14 @@ def convert(a):
         perf_lost = parse_perf_lost(a.perf_lost)
     filled, unresolved = fill_names(events)
     ranges = lost_ranges(events, bpftrace_lost, perf_lost)
+    misses = "not measured (bpftool is not installed)"
+    if a.bpf_misses and os.path.exists(a.bpf_misses):
+        with open(a.bpf_misses) as f:
+            misses = {name: count for name, count in json.load(f).items() if count}
+        if misses:
+            print(f"fc-record: the kernel skipped {sum(misses.values())} BPF probe runs because another "
+                  f"probe was running on that CPU ({', '.join(f'{n}: {c}' for n, c in sorted(misses.items()))}); "
+                  "those events are missing at unknown times", file=sys.stderr)
     recorded = len(events)
     events, after_exit = trim_after_exit(events, target)
     if a.kernel_scope == "target":
@@ -477,7 +567,7 @@ def convert(a):
                  "eventsRecorded": recorded, "eventsAfterExitDropped": after_exit,
                  "eventsWritten": len(events),
                  "lostEvents": sum(r[2] for r in ranges), "bpftraceLostEvents": bpftrace_lost,
-                 "perfLostEvents": sum(n for _, _, n in perf_lost),
+                 "perfLostEvents": sum(n for _, _, n in perf_lost), "bpfRecursionMisses": misses,
                  "namesFilled": filled, "namesUnresolved": unresolved,
                  "unparsedLines": len(bad), "unparsedExamples": bad[:5],
                  "clockOffsetNs": a.clock_offset_ns})
@@ -514,6 +604,7 @@ def main():
     c = sub.add_parser("convert", help="convert bpftrace output to TEF JSON")
     c.add_argument("raw", help="bpftrace output of the generated program")
     c.add_argument("--meta", required=True, help="metadata JSON written by gen (and fc-record)")
+    c.add_argument("--bpf-misses", help="BPF recursion misses per probe, as the misses command wrote them")
     c.add_argument("--perf", help="kernel events perf recorded, as fc_perf.py wrote them")
     c.add_argument("--perf-lost", help="output of perf script --show-lost-events -F cpu,time,event")
     c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
@@ -522,8 +613,12 @@ def main():
     c.add_argument("--info", action="append", default=[], metavar="KEY=VALUE",
                    help="extra metadata; integer values are written as numbers")
     c.add_argument("-o", "--output", required=True)
+    m = sub.add_parser("misses", help="sample the BPF recursion misses of bpftrace's programs")
+    m.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
+    m.add_argument("--interval", type=float, default=0.5, help="seconds between samples")
+    m.add_argument("-o", "--output", required=True)
     a = p.parse_args()
-    generate(a) if a.command == "gen" else convert(a)
+    {"gen": generate, "convert": convert, "misses": watch_misses}[a.command](a)
 
 
 if __name__ == "__main__":

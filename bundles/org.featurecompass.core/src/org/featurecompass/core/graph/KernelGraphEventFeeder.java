@@ -325,7 +325,7 @@ public final class KernelGraphEventFeeder {
         }
         case HRTIMER_ENTRY:
         case HRTIMER_EXIT: {
-            Long timer = number(content, fLayout.fieldHRtimer());
+            Long timer = address(content, fLayout.fieldHRtimer());
             if (timer == null) {
                 return false;
             }
@@ -402,6 +402,22 @@ public final class KernelGraphEventFeeder {
 
     private static @Nullable Long number(ITmfEventField content, String name) {
         return fieldValue(content, name) instanceof Long value ? value : null;
+    }
+
+    /**
+     * A kernel address: an integer field (LTTng), or a {@code "0x…"} string, as the recorder writes
+     * pointers (doc/recorder-format.md); above 2^63 - 1 as its two's complement bits.
+     */
+    private static @Nullable Long address(ITmfEventField content, String name) {
+        Object value = fieldValue(content, name);
+        if (value instanceof String text && text.startsWith("0x")) { //$NON-NLS-1$
+            try {
+                return Long.valueOf(Long.parseUnsignedLong(text.substring(2), 16));
+            } catch (NumberFormatException e) {
+                return null;
+            }
+        }
+        return value instanceof Long number ? number : null;
     }
 
     private static String text(ITmfEventField content, String name) {

@@ -30,6 +30,7 @@ import org.featurecompass.model.graph.network.NetworkLinkReport;
 import org.featurecompass.model.graph.network.PairSync;
 import org.featurecompass.model.graph.network.SyncResult;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -59,7 +60,7 @@ class NetworkPathRecordingTest {
     }
 
     @Test
-    void loopbackClientAndServer(@TempDir Path out) throws Exception {
+    void loopbackClientAndServer(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
         Path tools = BpfRecorder.tools();
         Path recording = out.resolve("loopback.json");
@@ -84,7 +85,7 @@ class NetworkPathRecordingTest {
     }
 
     @Test
-    void twoHostsInNetworkNamespaces(@TempDir Path out) throws Exception {
+    void twoHostsInNetworkNamespaces(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
         Path tools = BpfRecorder.tools();
         String suffix = Long.toString(ProcessHandle.current().pid());
@@ -168,6 +169,7 @@ class NetworkPathRecordingTest {
      */
     private static void checkPaths(ExecutionGraphAnalysis.Result graph, String clientHost, String serverHost, List<Request> requests) {
         assertEquals(REQUESTS, requests.size());
+        assertEquals(0, graph.malformedEvents(), "every kernel event the graph uses is understood");
         Map<EdgeLabel, Long> serverTime = new EnumMap<>(EdgeLabel.class);
         Map<String, Long> runningByWorker = new TreeMap<>();
         StringBuilder paths = new StringBuilder();

@@ -71,6 +71,8 @@ class TefKernelTraceTest {
 
             ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(trace, ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID);
             assertEquals(WakeupEventKind.WAKING, graph.report().wakeupKind(), "sched_waking carries the waker");
+            // Every kernel event the graph uses is understood, the hrtimer's "0x…" address included.
+            assertEquals(0, graph.malformedEvents(), "malformed events");
             assertFalse(graph.graph().workersOf(graph.host(), 21958).isEmpty(), "a worker for fc-worker-0");
         } finally {
             trace.dispose();
