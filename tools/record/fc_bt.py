@@ -428,7 +428,7 @@ def target_scope(events, target):
     """Keeps kernel events of the target process tree, of the tasks that woke it, and
     the interrupt entries and exits that enclose those wake-ups."""
     tgids = {target} | {ev["pid"] for ev in events if ev["kind"] == "F"}
-    tids = {ev["tid"] for ev in events if ev["pid"] in tgids}
+    tids = {target} | {ev["tid"] for ev in events if ev["pid"] in tgids}  # the main thread's tid is the pid
     for ev in sorted(events, key=lambda e: e["ts"]):  # children of children
         if ev["event"] == "sched_process_fork" and ev["args"].get("parent_pid") in tids | tgids:
             tids.add(ev["args"]["child_pid"])

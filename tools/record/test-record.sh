@@ -39,6 +39,31 @@ assert [(e["ts"], e["dur"], e["args"]) for e in lost] == [(150, 150, {"count": 2
 PY
 echo "test-record: converter self-check ok"
 
+# 1b. The converter merging perf's events (softirqs) with bpftrace's (a wake-up) by time on each
+# CPU, with perf's lost record 2 events on CPU 1 after its event at 200, and bpftrace's recursion
+# misses; --kernel-scope target keeps the softirq that encloses the target's wake-up.
+printf 'S\t42\nK\tsched_waking\t0\t0\t150\t0\t0\tswapper\tx\t42\t120\t0\n' > "$out/merge-bpf.txt"
+printf 'K\tsoftirq_entry\t0\t0\t100\t0\t0\tswapper\t3\nK\tsoftirq_exit\t0\t1\t200\t0\t0\tswapper\t3\nK\tsoftirq_entry\t1\t0\t200\t7\t7\tother\t1\nK\tsoftirq_exit\t1\t1\t400\t7\t7\tother\t1\n' > "$out/merge-perf.txt"
+printf '[001] 0.000000300: PERF_RECORD_LOST lost 2\n' > "$out/merge-lost.txt"
+echo '{"hrtimer_expire_": 3, "sched_switch": 0}' > "$out/merge-misses.json"
+cat > "$out/merge-meta.json" <<'JSON'
+{"kernelEvents": [{"tracepoint": "sched:sched_waking", "fields": [["comm", "s"], ["pid", "d"], ["prio", "d"], ["target_cpu", "d"]]}],
+ "perfEvents": [{"tracepoint": "irq:softirq_entry", "fields": [["vec", "u"]]}, {"tracepoint": "irq:softirq_exit", "fields": [["vec", "u"]]}]}
+JSON
+python3 "$here/fc_bt.py" convert "$out/merge-bpf.txt" --perf "$out/merge-perf.txt" --perf-lost "$out/merge-lost.txt" \
+    --bpf-misses "$out/merge-misses.json" --kernel-scope target --meta "$out/merge-meta.json" -o "$out/merge.json" 2>/dev/null
+python3 - "$out/merge.json" <<'PY' || fail "converter merge self-check"
+import json, sys
+t = json.load(open(sys.argv[1]))
+kernel = [(e["name"], e["ts"]) for e in t["traceEvents"] if e.get("cat") == "kernel"]
+assert kernel == [("softirq_entry", 100), ("sched_waking", 150), ("softirq_exit", 200)], kernel
+lost = [(e["ts"], e["dur"], e["args"]) for e in t["traceEvents"] if e.get("cat") == "lost"]
+assert lost == [(200, 100, {"count": 2, "cpu": 1})], lost
+o = t["otherData"]
+assert (o["perfLostEvents"], o["lostEvents"], o["bpfRecursionMisses"]) == (2, 2, {"hrtimer_expire_": 3}), o
+PY
+echo "test-record: converter merge self-check ok"
+
 # 2. All features, with kernel events: every worker must appear in sched_switch.
 "$here/fc-record" -k -o "$out/all.json" -- "$demo" --compress --encrypt --threads 2 \
     --io "$out/demo.out" --iterations 6 || fail "fc-record with --kernel"
