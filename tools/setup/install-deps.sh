@@ -14,6 +14,7 @@ needed=(
   "babeltrace2:babeltrace2"
   "bpftrace:bpftrace"
   "perf:linux-perf"
+  "bpftool:bpftool"
   "gcc:gcc"
   "make:make"
   "python3:python3"
