@@ -102,7 +102,7 @@ public class CriticalPathAnalysis extends TmfAbstractAnalysisModule {
         monitor.setTaskName(NLS.bind(Messages.CriticalPathAnalysis_TaskName, query.tid()));
         String host = query.host();
         String threadHost = host == null ? graph.host() : host;
-        CriticalPathResult result = CriticalPathResult.compute(graph.graph(), threadHost, query);
+        CriticalPathResult result = CriticalPathResult.compute(graph.graph(), threadHost, query, graph.toGraphClock(threadHost));
         if (result == null) {
             ErrorLog.info(NLS.bind(Messages.CriticalPathAnalysis_NoSuchThread, query.tid(), threadHost));
         }

@@ -89,6 +89,19 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
             reports = Map.copyOf(reports);
         }
 
+        /**
+         * @param traceHost a host of the graph
+         * @return the map from that host's own clock (the times Trace Compass shows for its
+         *         events when no timestamp transform is set) to the graph's clock; the identity for
+         *         the reference host, a single trace, or a host whose clock could not be
+         *         synchronised (reported in the Error Log)
+         */
+        public LinearTransform toGraphClock(String traceHost) {
+            SyncResult clocks = sync;
+            LinearTransform transform = clocks == null ? null : clocks.transform(traceHost);
+            return transform == null ? LinearTransform.IDENTITY : transform;
+        }
+
         /** @return the report of the (reference) host */
         public GraphBuildReport report() {
             GraphBuildReport report = reports.get(host);

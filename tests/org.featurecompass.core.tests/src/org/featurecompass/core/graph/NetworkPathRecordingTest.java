@@ -79,6 +79,9 @@ class NetworkPathRecordingTest {
             assertEquals(0, network.matching().unmatchedSends() + network.matching().unmatchedReceives(),
                     "on loopback every segment sent is received: " + network);
             checkPaths(graph, "loop", "loop", requests(trace), 0);
+            // fc-netdemo both serves from a child process, whose probes bpftrace -c does not
+            // attach: the server's own paths are asked over the client's requests.
+            checkServerPaths(graph, "loop", serverTid(graph, "loop"), requests(trace)); //$NON-NLS-1$
         } finally {
             trace.dispose();
         }
@@ -123,6 +126,9 @@ class NetworkPathRecordingTest {
                 assertNotNull(network);
                 assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
                 checkPaths(graph, "client", "server", requests, (long) syncTolerance);
+                List<Request> handles = regions(b, "FR(Handle)"); //$NON-NLS-1$
+                assertEquals(REQUESTS, handles.size());
+                checkServerPaths(graph, "server", handles.get(0).tid(), handles); //$NON-NLS-1$
             } finally {
                 experiment.dispose();
             }
@@ -217,6 +223,38 @@ class NetworkPathRecordingTest {
         assertTrue(serverTime.getOrDefault(EdgeLabel.BLOCK_DEVICE, 0L) > 0, "the fsyncs are block-device waits:\n" + all);
     }
 
+    /** @return the thread id of the worker named "server" on a host */
+    private static long serverTid(ExecutionGraphAnalysis.Result graph, String host) {
+        return graph.graph().workers().stream().filter(w -> w.host().equals(host) && w.name().equals("server")) //$NON-NLS-1$
+                .findFirst().orElseThrow().tid();
+    }
+
+    /**
+     * The server thread's own bounded path over each range, asked in the server's clock as Trace
+     * Compass shows it (1.5 s behind the graph's in the experiment): it must start where asked
+     * once shown in that clock, and hold a whole sleep as the server's TIMER wait.
+     */
+    private static void checkServerPaths(ExecutionGraphAnalysis.Result graph, String serverHost, long serverTid, List<Request> ranges) {
+        LinearTransform toGraph = graph.toGraphClock(serverHost);
+        for (Request handle : ranges) {
+            CriticalPathQuery query = new CriticalPathQuery(serverTid, handle.startNs(), handle.endNs(), PathVariant.BOUNDED, serverHost);
+            CriticalPathResult result = CriticalPathResult.compute(graph.graph(), serverHost, query, toGraph);
+            assertNotNull(result, "the server thread over its FR(Handle)");
+            assertEquals("server", result.path().worker().name()); //$NON-NLS-1$
+            // Two roundings (to the graph's clock and back) of at most 1 ns each.
+            long shownStart = result.hostClock().apply(result.path().startNs());
+            assertTrue(Math.abs(shownStart - handle.startNs()) <= 2, "path start " + shownStart + " shown, " + handle.startNs() + " asked");
+            long sleepNs = 0;
+            for (PathSegment segment : result.path().segments()) {
+                if (segment.label() == EdgeLabel.TIMER && segment.worker() == result.path().worker()) {
+                    sleepNs += segment.durationNs();
+                }
+            }
+            // The timer is armed a few microseconds before the server is switched out.
+            assertTrue(sleepNs >= Long.parseLong(SLEEP_MS) * 950_000L, "the whole sleep is a TIMER wait:\n" + describe(result));
+        }
+    }
+
     private static String describe(CriticalPathResult result) {
         StringBuilder text = new StringBuilder();
         for (PathSegment segment : result.path().segments()) {
@@ -235,13 +273,18 @@ class NetworkPathRecordingTest {
 
     /** The client's {@code FR(Request)} instances, from the recording's feature events. */
     private static List<Request> requests(TefKernelTrace trace) {
+        return regions(trace, "FR(Request)"); //$NON-NLS-1$
+    }
+
+    /** The instances of a feature region, from the recording's feature events, in its clock. */
+    private static List<Request> regions(TefKernelTrace trace, String region) {
         List<Request> requests = new ArrayList<>();
         @Nullable Long open = null;
         ITmfContext context = trace.seekEvent(0L);
         ITmfEvent event;
         while ((event = trace.getNext(context)) != null) {
             if (event instanceof TefTmfEvent tef && "Feature".equals(tef.getTefEvent().category()) //$NON-NLS-1$
-                    && "FR(Request)".equals(event.getName())) { //$NON-NLS-1$
+                    && region.equals(event.getName())) {
                 long ts = event.getTimestamp().toNanos();
                 String tid = tef.getTefEvent().tid();
                 if ("B".equals(tef.getTefEvent().phaseText())) { //$NON-NLS-1$

@@ -48,6 +48,7 @@ import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.critical.PathBreakdown;
+import org.featurecompass.model.graph.network.FastTimeTransform;
 import org.featurecompass.model.graph.critical.PathSegment;
 
 /**
@@ -317,8 +318,10 @@ public class CriticalPathView extends TmfView {
             viewer.setInput(new ArrayList<TimeGraphEntry>());
             return;
         }
-        long start = result.path().startNs();
-        long end = Math.max(start + 1, result.path().endNs());
+        // In the followed thread's host clock, as Trace Compass's other views show that host.
+        FastTimeTransform clock = result.hostClock().fast();
+        long start = clock.apply(result.path().startNs());
+        long end = Math.max(start + 1, clock.apply(result.path().endNs()));
         PathBreakdown breakdown = result.breakdown();
         Map<Worker, TimeGraphEntry> rows = new LinkedHashMap<>();
         for (Map.Entry<Worker, Long> e : breakdown.byWorker().entrySet()) {
@@ -329,7 +332,7 @@ public class CriticalPathView extends TmfView {
         for (PathSegment segment : result.path().segments()) {
             TimeGraphEntry row = rows.get(segment.worker());
             if (row != null) {
-                row.addEvent(new PathSegmentEvent(row, segment));
+                row.addEvent(new PathSegmentEvent(row, segment, clock));
             }
         }
         viewer.setInput(new ArrayList<>(rows.values()));

@@ -1,6 +1,7 @@
 package org.featurecompass.ui.views.graph;
 
 import org.featurecompass.model.graph.critical.PathSegment;
+import org.featurecompass.model.graph.network.FastTimeTransform;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeEvent;
 
@@ -12,9 +13,10 @@ final class PathSegmentEvent extends TimeEvent {
     /**
      * @param entry the row of the segment's worker
      * @param segment the segment
+     * @param clock the map from the graph's clock to the clock the view shows
      */
-    PathSegmentEvent(ITimeGraphEntry entry, PathSegment segment) {
-        super(entry, segment.startNs(), segment.durationNs(), segment.label().ordinal());
+    PathSegmentEvent(ITimeGraphEntry entry, PathSegment segment, FastTimeTransform clock) {
+        super(entry, clock.apply(segment.startNs()), clock.apply(segment.endNs()) - clock.apply(segment.startNs()), segment.label().ordinal());
         fSegment = segment;
     }
 
