@@ -28,7 +28,7 @@ import org.featurecompass.model.graph.builder.WakeupEventKind;
  * thread count stays between 0.8 and 1.2 times {@code threads}. Blocking is a little more likely
  * than waking, so most threads sleep and the run queues stay short, as on a real machine.
  */
-final class KernelEventStream {
+public final class KernelEventStream {
 
     static final byte STATEDUMP = 0;
     static final byte SWITCH = 1;
@@ -51,6 +51,12 @@ final class KernelEventStream {
     private static final int TIMER_IRQ = 0;
     private static final int RESCHEDULE_IPI = 253;
     private static final String[] IRQ_NAMES = new String[64];
+    /** The address of every hrtimer (one per CPU: this base or the CPU). */
+    static final long HRTIMER_BASE = 0xffff_8880_0000_0000L;
+    /** The address of the timers' callback, {@code hrtimer_wakeup} in a kernel image. */
+    static final long HRTIMER_FUNCTION = 0xffff_ffff_8112_3450L;
+    /** The callback as a kernel trace reader names it: its address, as the feeder formats it. */
+    private static final String HRTIMER_FUNCTION_NAME = "0x" + Long.toHexString(HRTIMER_FUNCTION); //$NON-NLS-1$
 
     static {
         IRQ_NAMES[NET_IRQ] = "eth0"; //$NON-NLS-1$
@@ -63,7 +69,7 @@ final class KernelEventStream {
     private short[] fCpu;
     /** prev tid, woken tid, parent, IRQ, vector, timer... */
     private int[] fA;
-    /** next tid, child, or statedump status */
+    /** next tid, child, statedump status, or the target CPU of a wake-up */
     private int[] fB;
     /** prev_state of a switch */
     private short[] fPrevState;
@@ -87,7 +93,7 @@ final class KernelEventStream {
     }
 
     /** @return the number of events */
-    int size() {
+    public int size() {
         return fSize;
     }
 
@@ -97,12 +103,12 @@ final class KernelEventStream {
     }
 
     /** @return the time of the last event, ns */
-    long endNs() {
+    public long endNs() {
         return fTime[fSize - 1];
     }
 
     /** @return the number of CPUs */
-    int cpus() {
+    public int cpus() {
         return fCpus;
     }
 
@@ -111,7 +117,7 @@ final class KernelEventStream {
      *
      * @param builder a builder made with {@link WakeupEventKind#WAKING}
      */
-    void replay(ExecutionGraphBuilder builder) {
+    public void replay(ExecutionGraphBuilder builder) {
         TaskStatus[] statuses = TaskStatus.values();
         for (int i = 0; i < fSize; i++) {
             long t = fTime[i];
@@ -129,8 +135,8 @@ final class KernelEventStream {
             case IRQ_EXIT -> builder.irqExit(t, cpu, a);
             case SOFTIRQ_ENTRY -> builder.softirqEntry(t, cpu, a);
             case SOFTIRQ_EXIT -> builder.softirqExit(t, cpu, a);
-            case HRTIMER_ENTRY -> builder.hrtimerEntry(t, cpu, 0xffff_8880_0000_0000L | a, "hrtimer_wakeup"); //$NON-NLS-1$
-            case HRTIMER_EXIT -> builder.hrtimerExit(t, cpu, 0xffff_8880_0000_0000L | a);
+            case HRTIMER_ENTRY -> builder.hrtimerEntry(t, cpu, HRTIMER_BASE | a, HRTIMER_FUNCTION_NAME);
+            case HRTIMER_EXIT -> builder.hrtimerExit(t, cpu, HRTIMER_BASE | a);
             case IPI_ENTRY -> builder.ipiEntry(t, cpu, a);
             case IPI_EXIT -> builder.ipiExit(t, cpu, a);
             default -> throw new IllegalStateException("kind " + fKind[i]); //$NON-NLS-1$
@@ -138,8 +144,46 @@ final class KernelEventStream {
         }
     }
 
-    private String name(int tid, int cpu) {
+    /** @return the name of thread {@code tid} (the idle task's of {@code cpu} for 0) */
+    String name(int tid, int cpu) {
         return tid == 0 ? fIdleNames[cpu] : fNames.get(tid - FIRST_TID);
+    }
+
+    /** @return the name of an IRQ the stream raises */
+    static String irqName(int irq) {
+        return IRQ_NAMES[irq];
+    }
+
+    // ---- the columns, for writers of the stream in a trace format ----
+
+    /** @return the time of event {@code i}, ns */
+    long time(int i) {
+        return fTime[i];
+    }
+
+    /** @return the kind of event {@code i} ({@link #SWITCH}, ...) */
+    byte kind(int i) {
+        return fKind[i];
+    }
+
+    /** @return the CPU of event {@code i} */
+    int cpu(int i) {
+        return fCpu[i];
+    }
+
+    /** @return the first operand of event {@code i}: prev tid, woken tid, parent, IRQ, vector, timer CPU */
+    int a(int i) {
+        return fA[i];
+    }
+
+    /** @return the second operand of event {@code i}: next tid, child, statedump status, target CPU */
+    int b(int i) {
+        return fB[i];
+    }
+
+    /** @return the {@code prev_state} of switch {@code i} */
+    int prevState(int i) {
+        return fPrevState[i];
     }
 
     // ---- generation ----
@@ -164,7 +208,7 @@ final class KernelEventStream {
      * @param seed random seed
      * @return the stream
      */
-    static KernelEventStream generate(long events, int cpus, int threads, long seed) {
+    public static KernelEventStream generate(long events, int cpus, int threads, long seed) {
         int capacity = Math.toIntExact(events + 64);
         KernelEventStream s = new KernelEventStream(capacity, cpus);
         s.fSeed = seed;
@@ -221,7 +265,7 @@ final class KernelEventStream {
                 if (fBlockedCount > 0) {
                     int target = unblockRandom();
                     add(WAKING, cpu, target, 0);
-                    queues[next(fCpus)].add(Integer.valueOf(target));
+                    enqueue(queues, next(fCpus), target);
                 }
             } else if (r < 490) {
                 fState[cur - FIRST_TID] = BLOCKED;
@@ -242,7 +286,7 @@ final class KernelEventStream {
                     add(FORK, cpu, cur, child);
                     tick();
                     add(WAKEUP_NEW, cpu, child, 0);
-                    queues[next(fCpus)].add(Integer.valueOf(child));
+                    enqueue(queues, next(fCpus), child);
                 }
             } else if (fAlive > minThreads) {
                 add(EXIT, cpu, cur, 0);
@@ -295,8 +339,17 @@ final class KernelEventStream {
         if (fBlockedCount > 0) {
             int target = unblockRandom();
             add(WAKING, cpu, target, 0);
-            queues[next(2) == 0 ? cpu : next(fCpus)].add(Integer.valueOf(target));
+            enqueue(queues, next(2) == 0 ? cpu : next(fCpus), target);
         }
+    }
+
+    /**
+     * Queues a task just woken (the last event) on {@code cpu}, which that event records as its
+     * target CPU ({@code target_cpu} of {@code sched_waking}).
+     */
+    private void enqueue(ArrayDeque<Integer>[] queues, int cpu, int tid) {
+        fB[fSize - 1] = cpu;
+        queues[cpu].add(Integer.valueOf(tid));
     }
 
     private void switchTo(int cpu, int prev, int prevState, int nextTid, int[] running) {

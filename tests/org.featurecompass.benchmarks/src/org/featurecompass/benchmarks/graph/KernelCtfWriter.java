@@ -1,0 +1,434 @@
+package org.featurecompass.benchmarks.graph;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.UUID;
+
+import org.featurecompass.benchmarks.Bench;
+import org.featurecompass.model.graph.builder.TaskStatus;
+
+/**
+ * Writes a {@link KernelEventStream} as an LTTng kernel trace in the Common Trace Format 1.8, so
+ * that Trace Compass opens it as an {@code LttngKernelTrace} (environment {@code domain =
+ * "kernel"}, {@code tracer_name = "lttng-modules"}, tracer 2.9, hence the 2.9 event layout:
+ * {@code sched_waking}, {@code timer_hrtimer_expire_*}, {@code irq_softirq_*},
+ * {@code x86_irq_vectors_reschedule_*}) and babeltrace2 reads it. Events, field names and field
+ * types are those of LTTng-modules' kernel tracepoints (Trace Compass reads the fields by the names
+ * of its LTTng event layouts); fields the stream does not model get plain values (priority 20,
+ * pid = tid, namespace 0).
+ * <p>
+ * Layout: a plain-text TSDL {@code metadata} file and one stream file per CPU
+ * ({@code channel0_<cpu>}), little-endian, made of packets of {@link #PACKET_BYTES} bytes (packet
+ * header: magic, trace UUID, stream id, stream instance = CPU; packet context: first and last
+ * event time, content and packet size in bits, sequence number, 0 events discarded, CPU). Event
+ * headers are LTTng's compact ones (5-bit id, 27-bit time, the low bits of the clock) when the
+ * time since the previous event of the packet fits in 27 bits, extended (32-bit id, 64-bit time)
+ * otherwise. The clock is a 1 GHz monotonic clock whose offset from the epoch is
+ * {@link #CLOCK_OFFSET_NS}: an event at stream time {@code t} ns has the trace time
+ * {@code CLOCK_OFFSET_NS + t}.
+ * <p>
+ * As a program it generates the stream and writes it:
+ * {@code KernelCtfWriter DIRECTORY [--events N] [--cpus N] [--threads N] [--seed N]} (defaults:
+ * 10^7 events, 8 CPUs, 1000 threads, seed 42, those of {@link GraphBenchmark}). The trace is
+ * written to {@code DIRECTORY.partial} and renamed to {@code DIRECTORY} when complete.
+ */
+public final class KernelCtfWriter {
+
+    /** The clock's offset from the epoch, ns (2023-11-14T22:13:20Z). */
+    public static final long CLOCK_OFFSET_NS = 1_700_000_000_000_000_000L;
+    /** Bytes per packet, the size LTTng's sub-buffers often have. */
+    public static final int PACKET_BYTES = 1 << 20;
+
+    private static final int CTF_MAGIC = 0xC1FC1FC1;
+    /** Packet header (32 bytes) and packet context (52 bytes). */
+    private static final int PACKET_PREAMBLE_BYTES = 84;
+    /** Room for the largest event: an extended header (13 bytes) and a statedump (68 bytes). */
+    private static final int MAX_EVENT_BYTES = 96;
+    private static final int COMPACT_TIME_BITS = 27;
+    private static final int EXTENDED_ID = 31;
+    private static final int COMM_BYTES = 16;
+    /** Kernel priority 120 as LTTng writes it (prio - 100). */
+    private static final int PRIO = 20;
+    /** {@code lttng_process_status}: {@code LTTNG_WAIT} and {@code LTTNG_RUN}. */
+    private static final int STATEDUMP_WAIT = 5;
+    private static final int STATEDUMP_RUN = 6;
+
+    /** The events written, by id: name and the TSDL declaration of its fields. */
+    private enum EventType {
+        SCHED_SWITCH("sched_switch", comm("prev_comm"), i32("prev_tid"), i32("prev_prio"), i64("prev_state"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                comm("next_comm"), i32("next_tid"), i32("next_prio")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        SCHED_WAKING("sched_waking", comm("comm"), i32("tid"), i32("prio"), i32("target_cpu")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+        SCHED_WAKEUP_NEW("sched_wakeup_new", comm("comm"), i32("tid"), i32("prio"), i32("target_cpu")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+        SCHED_PROCESS_FORK("sched_process_fork", comm("parent_comm"), i32("parent_tid"), i32("parent_pid"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                u32("parent_ns_inum"), comm("child_comm"), i32("child_tid"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                "integer { size = 8; align = 8; signed = 0; encoding = none; base = 10; } __vtids_length;", //$NON-NLS-1$
+                "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _vtids[ __vtids_length ];", //$NON-NLS-1$
+                i32("child_pid"), u32("child_ns_inum")), //$NON-NLS-1$ //$NON-NLS-2$
+        SCHED_PROCESS_EXIT("sched_process_exit", comm("comm"), i32("tid"), i32("prio")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        STATEDUMP_PROCESS_STATE("lttng_statedump_process_state", i32("tid"), i32("vtid"), i32("pid"), i32("vpid"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                i32("ppid"), i32("vppid"), comm("name"), i32("type"), i32("mode"), i32("submode"), i32("status"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+                i32("cpu"), i32("ns_level"), u32("ns_inum")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        IRQ_HANDLER_ENTRY("irq_handler_entry", i32("irq"), "string _name;"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        IRQ_HANDLER_EXIT("irq_handler_exit", i32("irq"), i32("ret")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        IRQ_SOFTIRQ_ENTRY("irq_softirq_entry", u32("vec")), //$NON-NLS-1$ //$NON-NLS-2$
+        IRQ_SOFTIRQ_EXIT("irq_softirq_exit", u32("vec")), //$NON-NLS-1$ //$NON-NLS-2$
+        HRTIMER_EXPIRE_ENTRY("timer_hrtimer_expire_entry", hex64("hrtimer"), i64("now"), hex64("function")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        HRTIMER_EXPIRE_EXIT("timer_hrtimer_expire_exit", hex64("hrtimer")), //$NON-NLS-1$ //$NON-NLS-2$
+        RESCHEDULE_ENTRY("x86_irq_vectors_reschedule_entry", i32("vector")), //$NON-NLS-1$ //$NON-NLS-2$
+        RESCHEDULE_EXIT("x86_irq_vectors_reschedule_exit", i32("vector")); //$NON-NLS-1$ //$NON-NLS-2$
+
+        final String fName;
+        final String[] fFields;
+
+        EventType(String name, String... fields) {
+            fName = name;
+            fFields = fields;
+        }
+
+        private static String i32(String name) {
+            return "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+        }
+
+        private static String u32(String name) {
+            return "integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+        }
+
+        private static String i64(String name) {
+            return "integer { size = 64; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+        }
+
+        private static String hex64(String name) {
+            return "integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _" + name + ';'; //$NON-NLS-1$
+        }
+
+        private static String comm(String name) {
+            return "integer { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _" + name + '[' + COMM_BYTES + "];"; //$NON-NLS-1$
+        }
+    }
+
+    private KernelCtfWriter() {
+    }
+
+    /**
+     * Writes {@code stream} as a CTF trace into {@code directory}, which must not exist or be
+     * empty.
+     *
+     * @param stream the events
+     * @param directory the trace folder
+     * @param seed the seed the stream was made with (it names the trace: UUID and host name)
+     * @return the bytes of the stream files
+     * @throws IOException if a file cannot be written
+     */
+    public static long write(KernelEventStream stream, Path directory, long seed) throws IOException {
+        Files.createDirectories(directory);
+        UUID uuid = new UUID(0x4643_5f43_5446_0000L | (stream.cpus() & 0xffff), seed); // "FC_CTF"
+        Files.writeString(directory.resolve("metadata"), metadata(uuid, seed), StandardCharsets.UTF_8); //$NON-NLS-1$
+        StreamFile[] files = new StreamFile[stream.cpus()];
+        try {
+            for (int cpu = 0; cpu < files.length; cpu++) {
+                files[cpu] = new StreamFile(directory.resolve("channel0_" + cpu), uuid, cpu); //$NON-NLS-1$
+            }
+            for (int i = 0; i < stream.size(); i++) {
+                writeEvent(stream, i, files[stream.cpu(i)]);
+            }
+            long bytes = 0;
+            for (StreamFile file : files) {
+                file.close();
+                bytes += file.fBytes;
+            }
+            return bytes;
+        } finally {
+            for (StreamFile file : files) {
+                if (file != null) {
+                    file.fChannel.close();
+                }
+            }
+        }
+    }
+
+    private static void writeEvent(KernelEventStream stream, int i, StreamFile file) throws IOException {
+        long t = stream.time(i);
+        int cpu = stream.cpu(i);
+        int a = stream.a(i);
+        int b = stream.b(i);
+        ByteBuffer out;
+        switch (stream.kind(i)) {
+        case KernelEventStream.STATEDUMP -> {
+            boolean running = b == TaskStatus.RUNNING.ordinal();
+            out = file.event(EventType.STATEDUMP_PROCESS_STATE, t);
+            out.putInt(a).putInt(a).putInt(a).putInt(a).putInt(1).putInt(1); // tid, vtid, pid, vpid, ppid, vppid
+            comm(out, stream.name(a, cpu));
+            out.putInt(0).putInt(0).putInt(0); // type (process), mode, submode
+            out.putInt(running ? STATEDUMP_RUN : STATEDUMP_WAIT).putInt(cpu).putInt(0).putInt(0); // status, cpu, ns_level, ns_inum
+        }
+        case KernelEventStream.SWITCH -> {
+            out = file.event(EventType.SCHED_SWITCH, t);
+            comm(out, stream.name(a, cpu));
+            out.putInt(a).putInt(PRIO).putLong(stream.prevState(i));
+            comm(out, stream.name(b, cpu));
+            out.putInt(b).putInt(PRIO);
+        }
+        case KernelEventStream.WAKING -> wakeup(file.event(EventType.SCHED_WAKING, t), stream, a, b);
+        case KernelEventStream.WAKEUP_NEW -> wakeup(file.event(EventType.SCHED_WAKEUP_NEW, t), stream, a, b);
+        case KernelEventStream.FORK -> {
+            out = file.event(EventType.SCHED_PROCESS_FORK, t);
+            comm(out, stream.name(a, cpu));
+            out.putInt(a).putInt(a).putInt(0); // parent tid, pid, ns_inum
+            comm(out, stream.name(b, cpu));
+            out.putInt(b).put((byte) 1).putInt(b).putInt(b).putInt(0); // child tid, vtids = [tid], pid, ns_inum
+        }
+        case KernelEventStream.EXIT -> {
+            out = file.event(EventType.SCHED_PROCESS_EXIT, t);
+            comm(out, stream.name(a, cpu));
+            out.putInt(a).putInt(PRIO);
+        }
+        case KernelEventStream.IRQ_ENTRY -> {
+            out = file.event(EventType.IRQ_HANDLER_ENTRY, t);
+            out.putInt(a).put(KernelEventStream.irqName(a).getBytes(StandardCharsets.UTF_8)).put((byte) 0);
+        }
+        case KernelEventStream.IRQ_EXIT -> file.event(EventType.IRQ_HANDLER_EXIT, t).putInt(a).putInt(1); // IRQ_HANDLED
+        case KernelEventStream.SOFTIRQ_ENTRY -> file.event(EventType.IRQ_SOFTIRQ_ENTRY, t).putInt(a);
+        case KernelEventStream.SOFTIRQ_EXIT -> file.event(EventType.IRQ_SOFTIRQ_EXIT, t).putInt(a);
+        case KernelEventStream.HRTIMER_ENTRY -> file.event(EventType.HRTIMER_EXPIRE_ENTRY, t)
+                .putLong(KernelEventStream.HRTIMER_BASE | a).putLong(t).putLong(KernelEventStream.HRTIMER_FUNCTION);
+        case KernelEventStream.HRTIMER_EXIT -> file.event(EventType.HRTIMER_EXPIRE_EXIT, t).putLong(KernelEventStream.HRTIMER_BASE | a);
+        case KernelEventStream.IPI_ENTRY -> file.event(EventType.RESCHEDULE_ENTRY, t).putInt(a);
+        case KernelEventStream.IPI_EXIT -> file.event(EventType.RESCHEDULE_EXIT, t).putInt(a);
+        default -> throw new IllegalStateException("event " + i + ": unknown kind " + stream.kind(i)); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+    }
+
+    /** {@code sched_waking} and {@code sched_wakeup_new}: woken task {@code tid}, queued on {@code targetCpu}. */
+    private static void wakeup(ByteBuffer out, KernelEventStream stream, int tid, int targetCpu) {
+        comm(out, stream.name(tid, targetCpu));
+        out.putInt(tid).putInt(PRIO).putInt(targetCpu);
+    }
+
+    /** A task name as the kernel's {@code comm}: at most 15 bytes, NUL-padded to 16. */
+    private static void comm(ByteBuffer out, String name) {
+        byte[] bytes = name.getBytes(StandardCharsets.UTF_8);
+        int length = Math.min(bytes.length, COMM_BYTES - 1);
+        out.put(bytes, 0, length);
+        for (int i = length; i < COMM_BYTES; i++) {
+            out.put((byte) 0);
+        }
+    }
+
+    /** The TSDL metadata: LTTng-modules' trace, clock, packet and event-header declarations. */
+    private static String metadata(UUID uuid, long seed) {
+        StringBuilder tsdl = new StringBuilder();
+        tsdl.append("/* CTF 1.8 */\n\n"); //$NON-NLS-1$
+        tsdl.append("""
+                typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
+                typealias integer { size = 16; align = 8; signed = false; } := uint16_t;
+                typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
+                typealias integer { size = 64; align = 8; signed = false; } := uint64_t;
+                typealias integer { size = 64; align = 8; signed = false; } := unsigned long;
+                typealias integer { size = 5; align = 1; signed = false; } := uint5_t;
+                typealias integer { size = 27; align = 1; signed = false; } := uint27_t;
+
+                trace {
+                	major = 1;
+                	minor = 8;
+                	uuid = "%s";
+                	byte_order = le;
+                	packet.header := struct {
+                		uint32_t magic;
+                		uint8_t  uuid[16];
+                		uint32_t stream_id;
+                		uint64_t stream_instance_id;
+                	};
+                };
+
+                env {
+                	hostname = "fc-synthetic-%d";
+                	domain = "kernel";
+                	sysname = "Linux";
+                	kernel_release = "6.1.0-synthetic";
+                	kernel_version = "Feature Compass KernelEventStream, seed %d";
+                	tracer_name = "lttng-modules";
+                	tracer_major = 2;
+                	tracer_minor = 9;
+                	tracer_patchlevel = 0;
+                };
+
+                clock {
+                	name = "monotonic";
+                	description = "Monotonic Clock";
+                	freq = 1000000000; /* Frequency, in Hz */
+                	offset = %d;
+                };
+
+                typealias integer {
+                	size = 27; align = 1; signed = false;
+                	map = clock.monotonic.value;
+                } := uint27_clock_monotonic_t;
+
+                typealias integer {
+                	size = 64; align = 8; signed = false;
+                	map = clock.monotonic.value;
+                } := uint64_clock_monotonic_t;
+
+                struct packet_context {
+                	uint64_clock_monotonic_t timestamp_begin;
+                	uint64_clock_monotonic_t timestamp_end;
+                	uint64_t content_size;
+                	uint64_t packet_size;
+                	uint64_t packet_seq_num;
+                	unsigned long events_discarded;
+                	uint32_t cpu_id;
+                };
+
+                struct event_header_compact {
+                	enum : uint5_t { compact = 0 ... 30, extended = 31 } id;
+                	variant <id> {
+                		struct {
+                			uint27_clock_monotonic_t timestamp;
+                		} compact;
+                		struct {
+                			uint32_t id;
+                			uint64_clock_monotonic_t timestamp;
+                		} extended;
+                	} v;
+                } align(8);
+
+                stream {
+                	id = 0;
+                	event.header := struct event_header_compact;
+                	packet.context := struct packet_context;
+                };
+
+                """.formatted(uuid, seed, seed, CLOCK_OFFSET_NS));
+        for (EventType type : EventType.values()) {
+            tsdl.append("event {\n\tname = \"").append(type.fName).append("\";\n\tid = ").append(type.ordinal()) //$NON-NLS-1$ //$NON-NLS-2$
+                    .append(";\n\tstream_id = 0;\n\tfields := struct {\n"); //$NON-NLS-1$
+            for (String field : type.fFields) {
+                tsdl.append("\t\t").append(field).append('\n'); //$NON-NLS-1$
+            }
+            tsdl.append("\t};\n};\n\n"); //$NON-NLS-1$
+        }
+        return tsdl.toString();
+    }
+
+    /** One stream file (one CPU), written packet by packet. */
+    private static final class StreamFile {
+
+        final FileChannel fChannel;
+        private final ByteBuffer fPacket = ByteBuffer.allocate(PACKET_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        private final byte[] fUuid = new byte[16];
+        private final int fCpu;
+        private long fSequence;
+        private boolean fOpen;
+        private long fBeginNs;
+        private long fLastNs;
+        long fBytes;
+
+        StreamFile(Path path, UUID uuid, int cpu) throws IOException {
+            fChannel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            ByteBuffer.wrap(fUuid).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
+            fCpu = cpu;
+        }
+
+        /**
+         * Starts an event of {@code type} at {@code timeNs} (stream time) in the current packet, or
+         * in a new one when it may not fit.
+         *
+         * @return the packet, positioned for the event's fields
+         */
+        ByteBuffer event(EventType type, long timeNs) throws IOException {
+            if (fOpen && timeNs < fLastNs) {
+                throw new IllegalStateException("CPU " + fCpu + ": time " + timeNs + " before " + fLastNs); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+            if (!fOpen || fPacket.remaining() < MAX_EVENT_BYTES) {
+                flush();
+                fPacket.clear();
+                fPacket.position(PACKET_PREAMBLE_BYTES);
+                fBeginNs = timeNs;
+                fLastNs = timeNs;
+                fOpen = true;
+            }
+            int id = type.ordinal();
+            if (timeNs - fLastNs < 1L << COMPACT_TIME_BITS) {
+                fPacket.putInt(id | (int) ((timeNs & ((1L << COMPACT_TIME_BITS) - 1)) << 5));
+            } else {
+                fPacket.put((byte) EXTENDED_ID).putInt(id).putLong(timeNs);
+            }
+            fLastNs = timeNs;
+            return fPacket;
+        }
+
+        /** Completes the open packet (header, context, zero padding) and appends it to the file. */
+        private void flush() throws IOException {
+            if (!fOpen) {
+                return;
+            }
+            int content = fPacket.position();
+            Arrays.fill(fPacket.array(), content, PACKET_BYTES, (byte) 0);
+            fPacket.clear();
+            fPacket.putInt(CTF_MAGIC).put(fUuid).putInt(0).putLong(fCpu); // header: stream id 0, instance = CPU
+            fPacket.putLong(fBeginNs).putLong(fLastNs).putLong(8L * content).putLong(8L * PACKET_BYTES)
+                    .putLong(fSequence++).putLong(0).putInt(fCpu);
+            fPacket.clear();
+            while (fPacket.hasRemaining()) {
+                fChannel.write(fPacket);
+            }
+            fBytes += PACKET_BYTES;
+            fOpen = false;
+        }
+
+        void close() throws IOException {
+            flush();
+            fChannel.close();
+        }
+    }
+
+    /**
+     * Generates a stream and writes it as a CTF trace.
+     *
+     * @param args the trace folder, then options (see the class comment)
+     * @throws IOException if the trace cannot be written
+     */
+    public static void main(String[] args) throws IOException {
+        if (args.length == 0 || args.length % 2 == 0) {
+            throw new IllegalArgumentException("usage: KernelCtfWriter DIRECTORY [--events N] [--cpus N] [--threads N] [--seed N]"); //$NON-NLS-1$
+        }
+        Path directory = Paths.get(args[0]);
+        long events = 10_000_000L;
+        int cpus = 8;
+        int threads = 1000;
+        long seed = 42;
+        for (int i = 1; i < args.length; i += 2) {
+            String value = args[i + 1];
+            switch (args[i]) {
+            case "--events" -> events = Long.parseLong(value); //$NON-NLS-1$
+            case "--cpus" -> cpus = Integer.parseInt(value); //$NON-NLS-1$
+            case "--threads" -> threads = Integer.parseInt(value); //$NON-NLS-1$
+            case "--seed" -> seed = Long.parseLong(value); //$NON-NLS-1$
+            default -> throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
+            }
+        }
+        if (Files.exists(directory)) {
+            throw new IllegalArgumentException(directory + " exists"); //$NON-NLS-1$
+        }
+        long start = System.nanoTime();
+        KernelEventStream stream = KernelEventStream.generate(events, cpus, threads, seed);
+        Path partial = directory.resolveSibling(directory.getFileName() + ".partial"); //$NON-NLS-1$
+        if (Files.exists(partial)) {
+            Bench.deleteTree(partial);
+        }
+        long bytes = write(stream, partial, seed);
+        Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
+        System.out.printf(Locale.ROOT, "wrote %,d kernel events (%d CPUs, %d threads at start, seed %d), %,.1f ms of trace, %,d MB of CTF streams to %s in %.1f s%n", //$NON-NLS-1$
+                stream.size(), cpus, threads, seed, stream.endNs() / 1e6, bytes >> 20, directory, Bench.secondsSince(start));
+    }
+}
