@@ -1,6 +1,5 @@
 package org.featurecompass.benchmarks.tracecompass;
 
-import java.util.List;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 
@@ -25,9 +24,9 @@ interface BenchmarkedGraph {
      * Builds the execution graph anew from events already read, without a module or a request:
      * the builder alone, as the module's request would drive it.
      *
-     * @param events every event of the trace, in order
+     * @param events every event of the trace, in order (iterated once)
      */
-    void buildFrom(List<ITmfEvent> events);
+    void buildFrom(Iterable<ITmfEvent> events);
 
     /** @return the vertices of the last graph built */
     long vertexCount();

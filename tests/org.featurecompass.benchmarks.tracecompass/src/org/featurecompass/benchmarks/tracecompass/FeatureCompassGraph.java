@@ -1,6 +1,5 @@
 package org.featurecompass.benchmarks.tracecompass;
 
-import java.util.List;
 
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelTrace;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
@@ -48,7 +47,7 @@ final class FeatureCompassGraph implements BenchmarkedGraph {
 
     /** The builder alone: {@link ExecutionGraphAnalysis#build(IKernelTrace, Iterable)}. */
     @Override
-    public void buildFrom(List<ITmfEvent> events) {
+    public void buildFrom(Iterable<ITmfEvent> events) {
         dispose();
         fResult = ExecutionGraphAnalysis.build((IKernelTrace) fTrace, events);
     }

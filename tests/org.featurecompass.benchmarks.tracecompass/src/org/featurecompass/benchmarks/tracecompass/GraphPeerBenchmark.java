@@ -16,7 +16,6 @@ import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.request.ITmfEventRequest;
@@ -43,7 +42,9 @@ import org.junit.jupiter.api.Test;
  * alternating order;</li>
  * <li>the builders alone: the trace's events are read once into memory, then each round feeds
  * them to both builders directly (ours through the same feeder the module uses, Trace Compass's
- * provider as its module's request does);</li>
+ * provider as its module's request does); a trace of more than {@code fc.bench.chunk} events
+ * (default 10^6) is read again for each builder in chunks of that many events, and the reading
+ * time is subtracted ({@link EventChunks});</li>
  * <li>the bounded critical path of the three threads with the most vertices, over the span of
  * Trace Compass's worker (the range its module covers), median of at least
  * {@code fc.bench.iterations} calls and 0.2 s after as many warm-up calls;</li>
@@ -57,6 +58,7 @@ class GraphPeerBenchmark {
 
     private final int fWarmup = Integer.getInteger("fc.bench.warmup", 3).intValue(); //$NON-NLS-1$
     private final int fIterations = Integer.getInteger("fc.bench.iterations", 10).intValue(); //$NON-NLS-1$
+    private final int fChunk = Integer.getInteger("fc.bench.chunk", 1_000_000).intValue(); //$NON-NLS-1$
     private final List<String> fModuleRows = new ArrayList<>();
     private final List<String> fBuilderRows = new ArrayList<>();
     private final List<String> fPathRows = new ArrayList<>();
@@ -69,9 +71,9 @@ class GraphPeerBenchmark {
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        out.printf("GraphPeerBenchmark, %s, commit %s; at start: %s; at end: load average %s; %d warm-up and %d timed rounds%n%n", //$NON-NLS-1$
+        out.printf("GraphPeerBenchmark, %s, commit %s; at start: %s; at end: load average %s; %d warm-up and %d timed rounds; builders alone fed from memory, in chunks of %,d events re-read per round (reading time subtracted) for larger traces%n%n", //$NON-NLS-1$
                 LocalDate.now(), System.getProperty("fc.bench.commit", "unknown"), machineAtStart, Bench.loadAverage(), //$NON-NLS-1$ //$NON-NLS-2$
-                fWarmup, fIterations);
+                fWarmup, fIterations, fChunk);
         table(out, fModuleRows, "graph construction, end to end", "kernel events", "reading alone, ms", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 "Feature Compass module, ms", "FC events/s", "Trace Compass 6.2 module, ms", "TC events/s", "TC / FC"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
         table(out, fBuilderRows, "graph construction, builder alone", "kernel events", "Feature Compass, ms", "FC events/s", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
@@ -98,7 +100,7 @@ class GraphPeerBenchmark {
             String name = trace.getName();
 
             // 1. end to end
-            long[][] modules = rounds(() -> readAll(trace, null), ours::build, theirs::build);
+            long[][] modules = rounds(timed(() -> readAll(trace)), timed(ours::build), timed(theirs::build));
             long moduleVertices = ours.vertexCount();
             long theirModuleVertices = theirs.vertexCount();
             double fcMs = median(modules[1]) / 1e6;
@@ -108,9 +110,8 @@ class GraphPeerBenchmark {
                     format("%.1f", tcMs), format("%,.0f", events / (tcMs / 1e3)), format("%.2f", tcMs / fcMs))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
             // 2. the builders alone
-            List<ITmfEvent> read = new ArrayList<>();
-            readAll(trace, read);
-            long[][] builders = rounds(() -> { /* nothing to share */ }, () -> ours.buildFrom(read), () -> theirs.buildFrom(read));
+            EventChunks read = new EventChunks(trace, fChunk);
+            long[][] builders = rounds(() -> 0, fed(read, ours), fed(read, theirs));
             read.clear();
             assertEquals(moduleVertices, ours.vertexCount(), "our builder alone makes the module's graph"); //$NON-NLS-1$
             assertEquals(theirModuleVertices, theirs.vertexCount(), "Trace Compass's provider alone makes its module's graph"); //$NON-NLS-1$
@@ -156,15 +157,15 @@ class GraphPeerBenchmark {
      *
      * @return the times of the timed rounds, ns: shared, ours, theirs
      */
-    private long[][] rounds(Step shared, Step ours, Step theirs) throws Exception {
+    private long[][] rounds(TimedStep shared, TimedStep ours, TimedStep theirs) throws Exception {
         long[][] times = new long[3][fIterations];
         for (int round = 0; round < fWarmup + fIterations; round++) {
-            long sharedNs = timeNs(shared);
+            long sharedNs = shared.run();
             boolean oursFirst = (round & 1) == 0;
-            long oursNs = oursFirst ? timeNs(ours) : 0;
-            long theirsNs = timeNs(theirs);
+            long oursNs = oursFirst ? ours.run() : 0;
+            long theirsNs = theirs.run();
             if (!oursFirst) {
-                oursNs = timeNs(ours);
+                oursNs = ours.run();
             }
             int i = round - fWarmup;
             if (i >= 0) {
@@ -213,12 +214,12 @@ class GraphPeerBenchmark {
     }
 
     /**
-     * Reads every event of the trace with a background request, as the graph modules do.
+     * Reads every event of the trace with a background request, as the graph modules do, and
+     * only counts them: the reading cost both modules pay.
      *
      * @param trace the trace
-     * @param into where to keep the events, or {@code null} to only count them (the reading cost)
      */
-    private static void readAll(LttngKernelTrace trace, @Nullable List<ITmfEvent> into) throws InterruptedException {
+    private static void readAll(LttngKernelTrace trace) throws InterruptedException {
         long[] count = { 0 };
         TmfEventRequest request = new TmfEventRequest(ITmfEvent.class, TmfTimeRange.ETERNITY, 0,
                 ITmfEventRequest.ALL_DATA, ITmfEventRequest.ExecutionType.BACKGROUND) {
@@ -226,9 +227,6 @@ class GraphPeerBenchmark {
             public void handleData(ITmfEvent event) {
                 super.handleData(event);
                 count[0]++;
-                if (into != null) {
-                    into.add(event);
-                }
             }
         };
         trace.sendRequest(request);
@@ -244,10 +242,28 @@ class GraphPeerBenchmark {
         void run() throws Exception;
     }
 
-    private static long timeNs(Step step) throws Exception {
-        long start = System.nanoTime();
-        step.run();
-        return System.nanoTime() - start;
+    /** Something that runs and says how long its timed part took, ns. */
+    @FunctionalInterface
+    private interface TimedStep {
+        long run() throws Exception;
+    }
+
+    /** @return {@code step}, timed whole */
+    private static TimedStep timed(Step step) {
+        return () -> {
+            long start = System.nanoTime();
+            step.run();
+            return System.nanoTime() - start;
+        };
+    }
+
+    /** @return the building of {@code side}'s graph from {@code events}, timed without the reading of chunks */
+    private static TimedStep fed(EventChunks events, BenchmarkedGraph side) {
+        return () -> {
+            long start = System.nanoTime();
+            side.buildFrom(events);
+            return System.nanoTime() - start - events.readingNs();
+        };
     }
 
     private static double median(long[] values) {

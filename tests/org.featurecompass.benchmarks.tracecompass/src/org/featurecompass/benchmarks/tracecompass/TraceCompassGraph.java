@@ -1,6 +1,5 @@
 package org.featurecompass.benchmarks.tracecompass;
 
-import java.util.List;
 
 import org.eclipse.tracecompass.analysis.graph.core.base.IGraphWorker;
 import org.eclipse.tracecompass.analysis.graph.core.base.TmfEdge;
@@ -52,7 +51,7 @@ final class TraceCompassGraph implements BenchmarkedGraph {
 
     /** The builder alone: the provider the module's request feeds, fed directly. */
     @Override
-    public void buildFrom(List<ITmfEvent> events) {
+    public void buildFrom(Iterable<ITmfEvent> events) {
         dispose();
         OsExecutionGraphProvider provider = new OsExecutionGraphProvider(fTrace);
         provider.assignTargetGraph(new TmfGraph());

@@ -121,7 +121,7 @@ public final class KernelCtfWriter {
 
     /**
      * Writes {@code stream} as a CTF trace into {@code directory}, which must not exist or be
-     * empty.
+     * empty, in packets of {@link #PACKET_BYTES}, with compact event headers where they suffice.
      *
      * @param stream the events
      * @param directory the trace folder
@@ -130,13 +130,35 @@ public final class KernelCtfWriter {
      * @throws IOException if a file cannot be written
      */
     public static long write(KernelEventStream stream, Path directory, long seed) throws IOException {
+        return write(stream, directory, seed, PACKET_BYTES, true);
+    }
+
+    /**
+     * Writes {@code stream} as a CTF trace into {@code directory}, which must not exist or be
+     * empty.
+     *
+     * @param stream the events
+     * @param directory the trace folder
+     * @param seed the seed the stream was made with (it names the trace: UUID and host name)
+     * @param packetBytes bytes per packet, at least 256
+     * @param compactHeaders whether to use compact event headers where they suffice (otherwise
+     *            every header is extended, as for an event id above 30 or a gap of 2^27 ns)
+     * @return the bytes of the stream files
+     * @throws IOException if a file cannot be written
+     */
+    public static long write(KernelEventStream stream, Path directory, long seed, int packetBytes, boolean compactHeaders)
+            throws IOException {
+        if (packetBytes < 256) {
+            throw new IllegalArgumentException("packets of " + packetBytes + " bytes: at least 256 needed"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
         Files.createDirectories(directory);
         UUID uuid = new UUID(0x4643_5f43_5446_0000L | (stream.cpus() & 0xffff), seed); // "FC_CTF"
         Files.writeString(directory.resolve("metadata"), metadata(uuid, seed), StandardCharsets.UTF_8); //$NON-NLS-1$
+        long compactLimitNs = compactHeaders ? 1L << COMPACT_TIME_BITS : 0;
         StreamFile[] files = new StreamFile[stream.cpus()];
         try {
             for (int cpu = 0; cpu < files.length; cpu++) {
-                files[cpu] = new StreamFile(directory.resolve("channel0_" + cpu), uuid, cpu); //$NON-NLS-1$
+                files[cpu] = new StreamFile(directory.resolve("channel0_" + cpu), uuid, cpu, packetBytes, compactLimitNs); //$NON-NLS-1$
             }
             for (int i = 0; i < stream.size(); i++) {
                 writeEvent(stream, i, files[stream.cpu(i)]);
@@ -324,19 +346,23 @@ public final class KernelCtfWriter {
     private static final class StreamFile {
 
         final FileChannel fChannel;
-        private final ByteBuffer fPacket = ByteBuffer.allocate(PACKET_BYTES).order(ByteOrder.LITTLE_ENDIAN);
+        private final ByteBuffer fPacket;
         private final byte[] fUuid = new byte[16];
         private final int fCpu;
+        /** Events less than this after the previous one of the packet get a compact header, ns. */
+        private final long fCompactLimitNs;
         private long fSequence;
         private boolean fOpen;
         private long fBeginNs;
         private long fLastNs;
         long fBytes;
 
-        StreamFile(Path path, UUID uuid, int cpu) throws IOException {
+        StreamFile(Path path, UUID uuid, int cpu, int packetBytes, long compactLimitNs) throws IOException {
             fChannel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             ByteBuffer.wrap(fUuid).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
             fCpu = cpu;
+            fPacket = ByteBuffer.allocate(packetBytes).order(ByteOrder.LITTLE_ENDIAN);
+            fCompactLimitNs = compactLimitNs;
         }
 
         /**
@@ -358,7 +384,7 @@ public final class KernelCtfWriter {
                 fOpen = true;
             }
             int id = type.ordinal();
-            if (timeNs - fLastNs < 1L << COMPACT_TIME_BITS) {
+            if (timeNs - fLastNs < fCompactLimitNs) {
                 fPacket.putInt(id | (int) ((timeNs & ((1L << COMPACT_TIME_BITS) - 1)) << 5));
             } else {
                 fPacket.put((byte) EXTENDED_ID).putInt(id).putLong(timeNs);
@@ -373,16 +399,17 @@ public final class KernelCtfWriter {
                 return;
             }
             int content = fPacket.position();
-            Arrays.fill(fPacket.array(), content, PACKET_BYTES, (byte) 0);
+            int size = fPacket.capacity();
+            Arrays.fill(fPacket.array(), content, size, (byte) 0);
             fPacket.clear();
             fPacket.putInt(CTF_MAGIC).put(fUuid).putInt(0).putLong(fCpu); // header: stream id 0, instance = CPU
-            fPacket.putLong(fBeginNs).putLong(fLastNs).putLong(8L * content).putLong(8L * PACKET_BYTES)
+            fPacket.putLong(fBeginNs).putLong(fLastNs).putLong(8L * content).putLong(8L * size)
                     .putLong(fSequence++).putLong(0).putInt(fCpu);
             fPacket.clear();
             while (fPacket.hasRemaining()) {
                 fChannel.write(fPacket);
             }
-            fBytes += PACKET_BYTES;
+            fBytes += size;
             fOpen = false;
         }
 

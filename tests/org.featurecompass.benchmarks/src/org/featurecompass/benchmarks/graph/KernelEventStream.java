@@ -157,7 +157,7 @@ public final class KernelEventStream {
     // ---- the columns, for writers of the stream in a trace format ----
 
     /** @return the time of event {@code i}, ns */
-    long time(int i) {
+    public long time(int i) {
         return fTime[i];
     }
 
@@ -167,7 +167,7 @@ public final class KernelEventStream {
     }
 
     /** @return the CPU of event {@code i} */
-    int cpu(int i) {
+    public int cpu(int i) {
         return fCpu[i];
     }
 
