@@ -5,8 +5,8 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [graph-peer] [--size BYTES] [--iterations N]
-#          [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [--size BYTES]
+#          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
 #            Python json / ijson peers on the same file in the same run
 #   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
@@ -18,11 +18,18 @@
 #   graph    execution-graph construction from a generated kernel event stream (default 10^7 events,
 #            8 CPUs, 1000 threads) with -Xmx2g, and critical-path extraction (bounded and unbounded)
 #            for paths of 10^3 to 10^6 segments (wake-up chains, nested blocking)
+#   ctf      writes the graph suite's kernel event stream (--events, 8 CPUs, 1000 threads, seed 42)
+#            as an LTTng kernel trace in CTF (KernelCtfWriter) to $FC_BENCH_DIR/kernel-ctf-N (default
+#            /tmp/featurecompass-bench), once, and checks that babeltrace2 counts every event
+#            (installs the Debian package babeltrace2 when missing and run as root)
 #   graph-peer  execution graph and bounded critical path against Trace Compass 6.2's own
 #            (OsExecutionGraph, CriticalPathModule's algorithm) on the same LTTng kernel traces in one
-#            OSGi runtime (tycho-surefire, -Pgraph-peer, -Xmx3g): --rounds timed rounds (default 10)
-#            after --warmup rounds (default 3); --traces: comma-separated, below shared/traces or
-#            absolute (default lttng/many-threads,lttng/bug446190). Builds the bundles it needs.
+#            OSGi runtime (tycho-surefire, -Pgraph-peer, -Xmx of --heap, default 3g): --rounds timed
+#            rounds (default 10) after --warmup rounds (default 3); --traces: comma-separated, below
+#            shared/traces or absolute (default lttng/many-threads,lttng/bug446190); with --events N,
+#            also the trace of the ctf suite. Then each graph module alone on the same traces in its
+#            own runtime with -Xmx2g (GraphHeapBenchmark: peak and retained heap). Builds the bundles
+#            it needs.
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -33,17 +40,20 @@ events=10000000
 rounds=10
 warmup=3
 traces=lttng/many-threads,lttng/bug446190
+heap=3g
+events_given=
 suites=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
     --size) size="$2"; shift 2 ;;
     --iterations) iterations="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
-    --events) events="$2"; shift 2 ;;
+    --events) events="$2"; events_given=1; shift 2 ;;
     --rounds) rounds="$2"; shift 2 ;;
     --warmup) warmup="$2"; shift 2 ;;
     --traces) traces="$2"; shift 2 ;;
-    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    --heap) heap="$2"; shift 2 ;;
+    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -86,10 +96,47 @@ varats_venv() {
   echo "$venv/bin/python"
 }
 
+# babeltrace2, the CTF reader that checks the ctf suite's traces: the Debian package, installed
+# when missing (as root).
+babeltrace2_bin() {
+  if ! command -v babeltrace2 >/dev/null; then
+    if [[ "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+      echo "run.sh: installing babeltrace2 (apt-get)" >&2
+      apt-get install -y -q babeltrace2 >&2
+    else
+      echo "run.sh: babeltrace2 is needed to check the CTF trace (Debian/Ubuntu: apt-get install babeltrace2)" >&2
+      exit 1
+    fi
+  fi
+  command -v babeltrace2
+}
+
+# The ctf suite: KernelEventStream (--events) as an LTTng kernel CTF trace, written once into $work;
+# kept only when babeltrace2 counts every event the writer wrote. Prints the trace folder.
+kernel_ctf() {
+  local dir="$work/kernel-ctf-$events" bt written counted
+  if [[ ! -f "$dir.checked" ]]; then
+    bt="$(babeltrace2_bin)"
+    rm -rf "$dir" "$dir.partial"
+    java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.graph.KernelCtfWriter "$dir" --events "$events" >"$dir.log"
+    cat "$dir.log" >&2
+    written="$(sed -n 's/^wrote \([0-9,]*\) kernel events.*/\1/p' "$dir.log" | tr -d ,)"
+    counted="$("$bt" "$dir" -c sink.utils.counter | awk '/ Event messages/ { n = $1 } END { print n }')"
+    if [[ -z "$written" || "$written" != "$counted" ]]; then
+      echo "run.sh: babeltrace2 counts '$counted' events in $dir, the writer wrote '$written'" >&2
+      exit 1
+    fi
+    echo "babeltrace2 counts $counted events" >>"$dir.log"
+    mv "$dir.log" "$dir.checked"
+  fi
+  echo "$dir"
+}
+
 # The OSGi suite: tycho-surefire runs GraphPeerBenchmark (which every other build skips) in a
-# runtime with Trace Compass 6.2 and the suite, after building the bundles it needs.
+# runtime with Trace Compass 6.2 and the suite, after building the bundles it needs; then
+# GraphHeapBenchmark once per side, each in its own runtime with -Xmx2g.
 graph_peer() {
-  local commit modules
+  local commit modules side all="$traces"
   commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
   if [[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
     commit="$commit+uncommitted changes"
@@ -97,11 +144,21 @@ graph_peer() {
   modules=releng/org.featurecompass.target,tests/org.featurecompass.tests.support,bundles/org.featurecompass.model
   modules=$modules,bundles/org.featurecompass.tef,bundles/org.featurecompass.core,tests/org.featurecompass.benchmarks
   modules=$modules,tests/org.featurecompass.benchmarks.tracecompass
-  rm -f "$results/graph-peer.md"
+  (cd "$root" && ./mvnw -B -q verify -DskipTests -pl "$modules" >&2)
+  if [[ -n "$events_given" ]]; then
+    all="$all,$(kernel_ctf)"
+  fi
+  rm -f "$results"/graph-peer.md "$results"/graph-heap-*.md
   (cd "$root" && ./mvnw -B -q verify -pl "$modules" -Pgraph-peer "-Dfc.bench.commit=$commit" \
-    "-Dfc.bench.iterations=$rounds" "-Dfc.bench.warmup=$warmup" "-Dfc.bench.traces=$traces" \
+    "-Dfc.bench.heap=$heap" "-Dfc.bench.iterations=$rounds" "-Dfc.bench.warmup=$warmup" "-Dfc.bench.traces=$all" \
     "-Dfc.bench.results=$results/graph-peer.md" >&2)
   cat "$results/graph-peer.md"
+  for side in ours theirs; do
+    (cd "$root" && ./mvnw -B -q verify -pl "$modules" -Pgraph-peer -Dfc.bench.class=GraphHeapBenchmark \
+      "-Dfc.bench.side=$side" -Dfc.bench.heap=2g "-Dfc.bench.commit=$commit" "-Dfc.bench.traces=$all" \
+      "-Dfc.bench.results=$results/graph-heap-$side.md" >&2)
+    cat "$results/graph-heap-$side.md"
+  done
 }
 
 results="$here/target/results"
@@ -133,6 +190,8 @@ for suite in "${suites[@]}"; do
     graph)
       java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.graph.GraphBenchmark --events "$events" \
         | tee "$results/graph.md" ;;
+    ctf)
+      kernel_ctf ;;
     graph-peer)
       graph_peer ;;
     *) echo "run.sh: unknown benchmark '$suite'" >&2; exit 2 ;;
