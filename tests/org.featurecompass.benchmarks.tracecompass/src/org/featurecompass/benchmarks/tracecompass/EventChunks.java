@@ -10,10 +10,10 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 
 /**
- * Every event of an indexed trace, for feeding builders without a request, held in memory at most
- * {@code chunk} events at a time. A trace of at most {@code chunk} events is read once and kept;
- * a larger one (10^7 events of Trace Compass's event objects would take several GB) is read again,
- * chunk by chunk, on every iteration, and the time spent reading is counted apart
+ * Every event of an indexed trace, for feeding builders without a request. A trace of at most
+ * {@code kept} events is read once and kept in memory; a larger one (10^7 events of Trace
+ * Compass's event objects would take several GB) is read again on every iteration, {@code chunk}
+ * events at a time, and the time spent reading is counted apart
  * ({@link #readingNs()}) so that the benchmark can subtract it from the builder's. Reading
  * includes decoding every event's fields ({@link ITmfEvent#getContent()}), which Trace Compass's
  * CTF events do lazily on first access and then keep: neither builder pays it, whichever runs
@@ -22,6 +22,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 final class EventChunks implements Iterable<ITmfEvent> {
 
     private final ITmfTrace fTrace;
+    private final long fKeptLimit;
     private final int fChunk;
     private final long fEvents;
     private final List<ITmfEvent> fKept;
@@ -29,21 +30,23 @@ final class EventChunks implements Iterable<ITmfEvent> {
 
     /**
      * @param trace an indexed trace
-     * @param chunk events held in memory at most
+     * @param kept the most events read once and kept
+     * @param chunk events read at a time from a larger trace
      */
-    EventChunks(ITmfTrace trace, int chunk) {
+    EventChunks(ITmfTrace trace, long kept, int chunk) {
         fTrace = trace;
+        fKeptLimit = kept;
         fChunk = chunk;
         fEvents = trace.getNbEvents();
         fKept = new ArrayList<>();
-        if (fEvents <= chunk) {
+        if (kept()) {
             new ChunkIterator().forEachRemaining(fKept::add);
         }
     }
 
-    /** @return whether the events are read once and kept (the trace fits in one chunk) */
+    /** @return whether the events are read once and kept */
     boolean kept() {
-        return fEvents <= fChunk;
+        return fEvents <= fKeptLimit;
     }
 
     /** @return the time the last iteration spent reading the trace, ns (0 when the events are kept) */

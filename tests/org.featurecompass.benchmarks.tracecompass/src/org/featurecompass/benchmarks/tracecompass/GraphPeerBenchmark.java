@@ -42,9 +42,9 @@ import org.junit.jupiter.api.Test;
  * alternating order;</li>
  * <li>the builders alone: the trace's events are read once into memory, then each round feeds
  * them to both builders directly (ours through the same feeder the module uses, Trace Compass's
- * provider as its module's request does); a trace of more than {@code fc.bench.chunk} events
- * (default 10^6) is read again for each builder in chunks of that many events, and the reading
- * time is subtracted ({@link EventChunks});</li>
+ * provider as its module's request does); a trace of more than {@code fc.bench.kept} events
+ * (default 10^6) is read again for each builder in chunks of {@code fc.bench.chunk} events
+ * (default 10^5), and the reading time is subtracted ({@link EventChunks});</li>
  * <li>the bounded critical path of the three threads with the most vertices, over the span of
  * Trace Compass's worker (the range its module covers), median of at least
  * {@code fc.bench.iterations} calls and 0.2 s after as many warm-up calls;</li>
@@ -58,7 +58,8 @@ class GraphPeerBenchmark {
 
     private final int fWarmup = Integer.getInteger("fc.bench.warmup", 3).intValue(); //$NON-NLS-1$
     private final int fIterations = Integer.getInteger("fc.bench.iterations", 10).intValue(); //$NON-NLS-1$
-    private final int fChunk = Integer.getInteger("fc.bench.chunk", 1_000_000).intValue(); //$NON-NLS-1$
+    private final int fKept = Integer.getInteger("fc.bench.kept", 1_000_000).intValue(); //$NON-NLS-1$
+    private final int fChunk = Integer.getInteger("fc.bench.chunk", 100_000).intValue(); //$NON-NLS-1$
     private final List<String> fModuleRows = new ArrayList<>();
     private final List<String> fBuilderRows = new ArrayList<>();
     private final List<String> fPathRows = new ArrayList<>();
@@ -71,9 +72,9 @@ class GraphPeerBenchmark {
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        out.printf("GraphPeerBenchmark, %s, commit %s; at start: %s; at end: load average %s; %d warm-up and %d timed rounds; builders alone fed from memory, in chunks of %,d events re-read per round (reading time subtracted) for larger traces%n%n", //$NON-NLS-1$
+        out.printf("GraphPeerBenchmark, %s, commit %s; at start: %s; at end: load average %s; %d warm-up and %d timed rounds; builders alone fed from memory (traces of more than %,d events: re-read per round in chunks of %,d, reading time subtracted)%n%n", //$NON-NLS-1$
                 LocalDate.now(), System.getProperty("fc.bench.commit", "unknown"), machineAtStart, Bench.loadAverage(), //$NON-NLS-1$ //$NON-NLS-2$
-                fWarmup, fIterations, fChunk);
+                fWarmup, fIterations, fKept, fChunk);
         table(out, fModuleRows, "graph construction, end to end", "kernel events", "reading alone, ms", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 "Feature Compass module, ms", "FC events/s", "Trace Compass 6.2 module, ms", "TC events/s", "TC / FC"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
         table(out, fBuilderRows, "graph construction, builder alone", "kernel events", "Feature Compass, ms", "FC events/s", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
@@ -110,7 +111,7 @@ class GraphPeerBenchmark {
                     format("%.1f", tcMs), format("%,.0f", events / (tcMs / 1e3)), format("%.2f", tcMs / fcMs))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
             // 2. the builders alone
-            EventChunks read = new EventChunks(trace, fChunk);
+            EventChunks read = new EventChunks(trace, fKept, fChunk);
             long[][] builders = rounds(() -> 0, fed(read, ours), fed(read, theirs));
             read.clear();
             assertEquals(moduleVertices, ours.vertexCount(), "our builder alone makes the module's graph"); //$NON-NLS-1$
