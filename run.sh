@@ -34,7 +34,7 @@ fi
 [[ -d "$product" ]] || { echo "run: product not found at $product" >&2; exit 1; }
 
 if [[ ${#traces[@]} -eq 0 ]]; then
-  # The last trace opened is the active one: the recording of the demo workload shows the most.
+  # The last trace named is brought to the front: the recording of the demo workload shows the most.
   mapfile -t traces < <(find "$root/doc/samples" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' \) \
     -not -name demo-recording.json | sort)
   traces+=("$root/doc/samples/demo-recording.json")
@@ -46,7 +46,9 @@ for trace in "${traces[@]}"; do open_args+=(--open "$trace"); done
 
 workspace="${FC_WORKSPACE:-$root/workspace}"
 mkdir -p "$workspace"
-launcher=("${FC_JAVA:-java}" -Xmx4g -jar "$(ls "$product"/plugins/org.eclipse.equinox.launcher_*.jar | head -n 1)"
+# Trace Compass opens the traces in parallel: the Feature Compass start-up extension brings the
+# last one named to the front once all are open (StartupTraceActivator).
+launcher=("${FC_JAVA:-java}" -Xmx4g "-Dfc.activeTrace=$(basename "${traces[-1]}")" "-Dfc.openCount=${#traces[@]}" -jar "$(ls "$product"/plugins/org.eclipse.equinox.launcher_*.jar | head -n 1)"
   -data "$workspace" -pluginCustomization "$root/releng/org.featurecompass.product/run-preferences.ini" "${open_args[@]}")
 
 if [[ -n "$screenshot" ]]; then

@@ -1,0 +1,3 @@
+/** What the workbench does at start-up for Feature Compass. */
+@org.eclipse.jdt.annotation.NonNullByDefault
+package org.featurecompass.ui.startup;
