@@ -56,19 +56,15 @@ public final class GraphBenchmark {
      * @param args options (see the class comment)
      */
     public static void main(String[] args) {
-        long events = 10_000_000L;
-        int cpus = 8;
-        int threads = 1000;
-        long seed = 42;
+        StreamOptions options = new StreamOptions();
         int repeat = 3;
         long maxPath = 1_000_000L;
         for (int i = 0; i < args.length; i += 2) {
             String value = args[i + 1];
+            if (options.accept(args[i], value)) {
+                continue;
+            }
             switch (args[i]) {
-            case "--events" -> events = Long.parseLong(value); //$NON-NLS-1$
-            case "--cpus" -> cpus = Integer.parseInt(value); //$NON-NLS-1$
-            case "--threads" -> threads = Integer.parseInt(value); //$NON-NLS-1$
-            case "--seed" -> seed = Long.parseLong(value); //$NON-NLS-1$
             case "--repeat" -> repeat = Integer.parseInt(value); //$NON-NLS-1$
             case "--max-path-segments" -> maxPath = Long.parseLong(value); //$NON-NLS-1$
             default -> throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
@@ -76,9 +72,9 @@ public final class GraphBenchmark {
         }
         System.out.println("GraphBenchmark " + String.join(" ", args) + "; " + Bench.machine()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         long start = System.nanoTime();
-        KernelEventStream stream = KernelEventStream.generate(events, cpus, threads, seed);
-        System.out.printf(Locale.ROOT, "generated %,d kernel events (%d CPUs, %d threads at start, seed %d) in %.2f s; %,.1f ms of trace; columns %d MB%n%n", //$NON-NLS-1$
-                stream.size(), cpus, threads, seed, Bench.secondsSince(start), stream.endNs() / 1e6, stream.bytes() >> 20);
+        KernelEventStream stream = options.generate();
+        System.out.printf(Locale.ROOT, "generated %,d kernel events (%s) in %.2f s; %,.1f ms of trace; columns %d MB%n%n", //$NON-NLS-1$
+                stream.size(), options, Bench.secondsSince(start), stream.endNs() / 1e6, stream.bytes() >> 20);
 
         // 1. graph construction
         Bench.tableHeader("graph construction", "seconds", "kernel events/s", "peak heap", "retained by the graph", "bytes/vertex"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$

@@ -430,32 +430,24 @@ public final class KernelCtfWriter {
             throw new IllegalArgumentException("usage: KernelCtfWriter DIRECTORY [--events N] [--cpus N] [--threads N] [--seed N]"); //$NON-NLS-1$
         }
         Path directory = Paths.get(args[0]);
-        long events = 10_000_000L;
-        int cpus = 8;
-        int threads = 1000;
-        long seed = 42;
+        StreamOptions options = new StreamOptions();
         for (int i = 1; i < args.length; i += 2) {
-            String value = args[i + 1];
-            switch (args[i]) {
-            case "--events" -> events = Long.parseLong(value); //$NON-NLS-1$
-            case "--cpus" -> cpus = Integer.parseInt(value); //$NON-NLS-1$
-            case "--threads" -> threads = Integer.parseInt(value); //$NON-NLS-1$
-            case "--seed" -> seed = Long.parseLong(value); //$NON-NLS-1$
-            default -> throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
+            if (!options.accept(args[i], args[i + 1])) {
+                throw new IllegalArgumentException("unknown option " + args[i]); //$NON-NLS-1$
             }
         }
         if (Files.exists(directory)) {
             throw new IllegalArgumentException(directory + " exists"); //$NON-NLS-1$
         }
         long start = System.nanoTime();
-        KernelEventStream stream = KernelEventStream.generate(events, cpus, threads, seed);
+        KernelEventStream stream = options.generate();
         Path partial = directory.resolveSibling(directory.getFileName() + ".partial"); //$NON-NLS-1$
         if (Files.exists(partial)) {
             Bench.deleteTree(partial);
         }
-        long bytes = write(stream, partial, seed);
+        long bytes = write(stream, partial, options.seed());
         Files.move(partial, directory, StandardCopyOption.ATOMIC_MOVE);
-        System.out.printf(Locale.ROOT, "wrote %,d kernel events (%d CPUs, %d threads at start, seed %d), %,.1f ms of trace, %,d MB of CTF streams to %s in %.1f s%n", //$NON-NLS-1$
-                stream.size(), cpus, threads, seed, stream.endNs() / 1e6, bytes >> 20, directory, Bench.secondsSince(start));
+        System.out.printf(Locale.ROOT, "wrote %,d kernel events (%s), %,.1f ms of trace, %,d MB of CTF streams to %s in %.1f s%n", //$NON-NLS-1$
+                stream.size(), options, stream.endNs() / 1e6, bytes >> 20, directory, Bench.secondsSince(start));
     }
 }
