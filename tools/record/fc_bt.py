@@ -71,7 +71,8 @@ BTF = "/sys/kernel/btf/vmlinux"
 # enabled lost its hrtimer_expire_entry and the sched_waking it made. These tracepoints fire with
 # interrupts enabled (softirq or process context); the ones left to bpftrace fire with interrupts
 # disabled (sched_switch and wake-ups under the run-queue or pi locks; irq and hrtimer handlers),
-# except the packet tracepoints, whose headers only a BPF program can read (doc/recorder.md).
+# except the packet tracepoints, whose headers only a BPF program can read, and the hrtimer ones of
+# soft hrtimers (HRTIMER softirq); their rare misses are counted (doc/recorder.md).
 # perf is not used for all: on some kernels it misses the events of some tasks' context.
 PERF_TRACEPOINTS = {"irq:softirq_entry", "irq:softirq_exit", "block:block_rq_issue",
                     "block:block_rq_complete", "sched:sched_process_fork",
@@ -232,11 +233,6 @@ def generate(a):
         if a.perf_events:
             with open(a.perf_events, "w") as f:
                 f.write("".join(e["tracepoint"] + "\n" for e in meta["perfEvents"]))
-    if a.follow_exit:
-        # --pid mode: stop when the traced process's main thread exits. A kprobe, not the
-        # sched_process_exit tracepoint: a BPF program on a tracepoint that returns 0 keeps the
-        # event from perf's own recording of that tracepoint.
-        lines.append(f"kprobe:do_exit /pid == {a.target} && tid == {a.target}/ {{ exit(); }}")
     if a.duration:
         lines.append(f"interval:s:{a.duration} {{ exit(); }}")
     lines.append("END { clear(@seq); }")
@@ -595,7 +591,6 @@ def main():
     g.add_argument("--raw", action="store_true", help="per-region probes fr_begin_<id>")
     g.add_argument("--kernel", action="store_true", help="also record kernel tracepoints")
     g.add_argument("--tracefs", default="/sys/kernel/tracing")
-    g.add_argument("--follow-exit", action="store_true", help="stop when --target exits")
     g.add_argument("--duration", type=int, help="stop after this many seconds")
     g.add_argument("--netns", type=int, help="record only packets of this network namespace (inode)")
     g.add_argument("--perf-events", help="with --kernel: write here the tracepoints perf records")
