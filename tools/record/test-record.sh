@@ -83,4 +83,20 @@ echo "test-record: converter merge self-check ok"
 "$check" "$out/raw.json" --exact --expect Base=1 --expect 'FR(Compression)=8' \
     --expect 'FR(Compression,Encryption)=4' --expect 'FR(Encryption)=4' ||
     fail "trace of the raw variant"
+# 5. Attached by pid, with kernel events: recording ends when the process exits. 300 requests
+# (about 16 s) outlast bpftrace's start on a loaded machine.
+"$here/demo/fc-netdemo" both --requests 300 --sleep-ms 20 --hold-ms 30 --io "$out/pid-io.tmp" > /dev/null &
+target=$!
+timeout 120 "$here/fc-record" -k --pid "$target" -o "$out/pid.json" || fail "fc-record --pid"
+kill -0 "$target" 2>/dev/null && fail "fc-record --pid returned before the process exited"
+python3 - "$out/pid.json" "$target" <<'PY' || fail "trace of fc-record --pid"
+import json, sys
+t, target = json.load(open(sys.argv[1])), int(sys.argv[2])
+assert t["otherData"]["targetPid"] == target, t["otherData"]
+ends = [e for e in t["traceEvents"] if e.get("name") == "FR(Request)" and e.get("ph") == "E"]
+switches = [e for e in t["traceEvents"] if e.get("name") == "sched_switch" and e["args"]["prev_pid"] == target]
+exits = [e for e in t["traceEvents"] if e.get("name") == "sched_process_exit" and e["args"]["pid"] == target]
+assert len(ends) >= 10 and switches and len(exits) == 1, (len(ends), len(switches), len(exits))
+PY
+echo "test-record: --pid ok"
 echo "test-record: all checks passed"
