@@ -306,8 +306,8 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
     }
 
     private static Optional<PacketLayer> packetLayer(ITmfTrace trace) {
-        return trace instanceof ITmfTraceWithPreDefinedEvents declared
-                ? KernelGraphEventFeeder.selectPacketLayer(declared.getContainedEventTypes())
+        return trace instanceof ITmfTraceWithPreDefinedEvents declared && trace instanceof IKernelTrace kernel
+                ? KernelGraphEventFeeder.selectPacketLayer(declared.getContainedEventTypes(), kernel.getKernelEventLayout())
                 : Optional.empty();
     }
 

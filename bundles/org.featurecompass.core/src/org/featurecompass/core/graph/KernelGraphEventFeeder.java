@@ -1,8 +1,10 @@
 package org.featurecompass.core.graph;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -113,11 +115,27 @@ public final class KernelGraphEventFeeder {
     }
 
     /**
+     * Chooses the trace's packet layer: the socket layer ({@code inet_sock_local_*}) when the trace
+     * has it, else the device layer under the names the layout gives
+     * ({@link IKernelAnalysisEventLayout#eventsNetworkSend()} and
+     * {@link IKernelAnalysisEventLayout#eventsNetworkReceive()}: {@code net_if_receive_skb} for
+     * LTTng-modules 2.7+), else under the kernel's names ({@link PacketLayer#DEVICE}).
+     *
      * @param declaredEvents the trace's declared event types
+     * @param layout the trace's event layout
      * @return the layer of its packet events, or empty if it records none
      */
-    public static Optional<PacketLayer> selectPacketLayer(Collection<? extends ITmfEventType> declaredEvents) {
-        PacketLayer layer = PacketLayer.select(TmfEventTypeCollectionHelper.getEventNames(declaredEvents));
+    public static Optional<PacketLayer> selectPacketLayer(Collection<? extends ITmfEventType> declaredEvents,
+            IKernelAnalysisEventLayout layout) {
+        List<PacketLayer> candidates = new ArrayList<>();
+        candidates.add(PacketLayer.SOCKET);
+        for (String send : layout.eventsNetworkSend()) {
+            for (String receive : layout.eventsNetworkReceive()) {
+                candidates.add(new PacketLayer(send, receive));
+            }
+        }
+        candidates.add(PacketLayer.DEVICE);
+        PacketLayer layer = PacketLayer.select(TmfEventTypeCollectionHelper.getEventNames(declaredEvents), candidates);
         return layer == null ? Optional.empty() : Optional.of(layer);
     }
 

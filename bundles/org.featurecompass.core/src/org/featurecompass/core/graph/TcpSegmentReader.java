@@ -84,17 +84,23 @@ public final class TcpSegmentReader {
         return ""; //$NON-NLS-1$
     }
 
-    /** IPv4 as a.b.c.d, IPv6 as eight colon-separated hexadecimal groups (not compressed). */
-    private static String dotted(long[] bytes) {
+    /**
+     * IPv4 (4 bytes) as a.b.c.d, IPv6 as eight colon-separated hexadecimal groups (not
+     * compressed), from 16 bytes or from 8 16-bit groups (LTTng-modules declares the IPv6
+     * {@code saddr} and {@code daddr} as arrays of 8 {@code uint16_t}).
+     */
+    private static String dotted(long[] elements) {
         StringBuilder text = new StringBuilder();
-        if (bytes.length == 4) {
-            for (long b : bytes) {
+        if (elements.length == 4) {
+            for (long b : elements) {
                 text.append(text.length() == 0 ? "" : ".").append(b & 0xff); //$NON-NLS-1$ //$NON-NLS-2$
             }
             return text.toString();
         }
-        for (int i = 0; i + 1 < bytes.length; i += 2) {
-            text.append(i == 0 ? "" : ":").append(Long.toHexString(((bytes[i] & 0xff) << 8) | (bytes[i + 1] & 0xff))); //$NON-NLS-1$ //$NON-NLS-2$
+        boolean groups = elements.length == 8;
+        for (int i = 0; i < elements.length; i += groups ? 1 : 2) {
+            long group = groups ? elements[i] & 0xffff : ((elements[i] & 0xff) << 8) | (i + 1 < elements.length ? elements[i + 1] & 0xff : 0);
+            text.append(i == 0 ? "" : ":").append(Long.toHexString(group)); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return text.toString();
     }

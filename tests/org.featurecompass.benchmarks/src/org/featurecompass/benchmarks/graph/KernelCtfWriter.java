@@ -1,5 +1,6 @@
 package org.featurecompass.benchmarks.graph;
 
+import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -37,12 +38,19 @@ import org.featurecompass.model.graph.builder.TaskStatus;
  * {@link #CLOCK_OFFSET_NS}: an event at stream time {@code t} ns has the trace time
  * {@code CLOCK_OFFSET_NS + t}.
  * <p>
+ * Other event sequences (e.g. two hosts exchanging TCP segments) are written event by event
+ * through an instance: {@link #KernelCtfWriter(Path, Metadata, int, int, boolean)}, the event
+ * methods ({@link #schedSwitch}, {@link #netDevQueue}, ...) and {@link #close()}. The packet
+ * events {@code net_dev_queue} and {@code net_if_receive_skb} (LTTng-modules' name for
+ * {@code netif_receive_skb}) are declared only in traces made with {@link Metadata#network()},
+ * with LTTng-modules 2.9's extended network header fields (see {@link TcpSegment}).
+ * <p>
  * As a program it generates the stream and writes it:
  * {@code KernelCtfWriter DIRECTORY [--events N] [--cpus N] [--threads N] [--seed N]} (defaults:
  * 10^7 events, 8 CPUs, 1000 threads, seed 42, those of {@link GraphBenchmark}). The trace is
  * written to {@code DIRECTORY.partial} and renamed to {@code DIRECTORY} when complete.
  */
-public final class KernelCtfWriter {
+public final class KernelCtfWriter implements Closeable {
 
     /** The clock's offset from the epoch, ns (2023-11-14T22:13:20Z). */
     public static final long CLOCK_OFFSET_NS = 1_700_000_000_000_000_000L;
@@ -52,8 +60,17 @@ public final class KernelCtfWriter {
     private static final int CTF_MAGIC = 0xC1FC1FC1;
     /** Packet header (32 bytes) and packet context (52 bytes). */
     private static final int PACKET_PREAMBLE_BYTES = 84;
-    /** Room for the largest event: an extended header (13 bytes) and a statedump (68 bytes). */
+    /** Room for the largest scheduler event: an extended header (13 bytes) and a statedump (68 bytes). */
     private static final int MAX_EVENT_BYTES = 96;
+    /**
+     * Room for the largest event of a trace with packets: an extended header and an IPv6 TCP
+     * packet (8 + 4 + 16 + 1 + 40 + 20 bytes, with a device name of 15 characters).
+     */
+    private static final int MAX_NETWORK_EVENT_BYTES = 128;
+    /** IP protocol number of TCP. */
+    private static final int TCP_PROTOCOL = 6;
+    /** Longest device name, bytes (the kernel's IFNAMSIZ - 1). */
+    private static final int DEVICE_NAME_BYTES = 15;
     private static final int COMPACT_TIME_BITS = 27;
     private static final int EXTENDED_ID = 31;
     private static final int COMM_BYTES = 16;
@@ -85,7 +102,10 @@ public final class KernelCtfWriter {
         HRTIMER_EXPIRE_ENTRY("timer_hrtimer_expire_entry", hex64("hrtimer"), i64("now"), hex64("function")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
         HRTIMER_EXPIRE_EXIT("timer_hrtimer_expire_exit", hex64("hrtimer")), //$NON-NLS-1$ //$NON-NLS-2$
         RESCHEDULE_ENTRY("x86_irq_vectors_reschedule_entry", i32("vector")), //$NON-NLS-1$ //$NON-NLS-2$
-        RESCHEDULE_EXIT("x86_irq_vectors_reschedule_exit", i32("vector")); //$NON-NLS-1$ //$NON-NLS-2$
+        RESCHEDULE_EXIT("x86_irq_vectors_reschedule_exit", i32("vector")), //$NON-NLS-1$ //$NON-NLS-2$
+        // Declared only in traces with packets (Metadata.network()), after the others: the ids above stay.
+        NET_DEV_QUEUE("net_dev_queue", NetworkHeaderTsdl.FIELDS), //$NON-NLS-1$
+        NET_IF_RECEIVE_SKB("net_if_receive_skb", NetworkHeaderTsdl.FIELDS); //$NON-NLS-1$
 
         final String fName;
         final String[] fFields;
@@ -116,7 +136,80 @@ public final class KernelCtfWriter {
         }
     }
 
-    private KernelCtfWriter() {
+    /**
+     * What the metadata says about the trace.
+     *
+     * @param hostname the {@code hostname} of the environment
+     * @param kernelVersion the {@code kernel_version} of the environment (says what made the trace)
+     * @param uuid the trace's UUID
+     * @param bootId the clock's {@code uuid}, which LTTng sets to the host's boot id and Trace
+     *            Compass takes as the trace's host id ({@code CtfTmfTrace.getHostId()}), or
+     *            {@code null} for none (the host id is then the trace's name)
+     * @param network whether the packet events are declared
+     */
+    public record Metadata(String hostname, String kernelVersion, UUID uuid, UUID bootId, boolean network) {
+    }
+
+    /**
+     * A TCP segment as LTTng-modules 2.9's {@code net_dev_template} records it: the raw IPv4 or
+     * IPv6 header and the raw TCP header, in network byte order, read through the TSDL of
+     * {@link NetworkHeaderTsdl}.
+     *
+     * @param saddr source address, 4 (IPv4) or 16 (IPv6) bytes
+     * @param sport source port
+     * @param daddr destination address, as many bytes as {@code saddr}
+     * @param dport destination port
+     * @param seq sequence number (32 bits)
+     * @param ackSeq acknowledgement number (32 bits)
+     * @param flags the 9 flag bits (NS, CWR, ..., FIN: ACK 0x10, PSH 0x08, SYN 0x02, FIN 0x01)
+     * @param payloadBytes bytes of data after the TCP header (for the lengths)
+     */
+    public record TcpSegment(byte[] saddr, int sport, byte[] daddr, int dport, long seq, long ackSeq, int flags, int payloadBytes) {
+
+        /** Checks the address lengths. */
+        public TcpSegment {
+            if ((saddr.length != 4 && saddr.length != 16) || daddr.length != saddr.length) {
+                throw new IllegalArgumentException("addresses of " + saddr.length + " and " + daddr.length //$NON-NLS-1$ //$NON-NLS-2$
+                        + " bytes: 4 (IPv4) or 16 (IPv6) each"); //$NON-NLS-1$
+            }
+        }
+    }
+
+    private final StreamFile[] fFiles;
+    private final boolean fNetwork;
+    private long fBytes;
+    private int fIpId;
+
+    /**
+     * Starts a trace: its metadata and one empty stream file per CPU.
+     *
+     * @param directory the trace folder, which must not exist or be empty
+     * @param metadata what the metadata says
+     * @param cpus the number of CPUs (stream files)
+     * @param packetBytes bytes per packet, at least 256
+     * @param compactHeaders whether to use compact event headers where they suffice (otherwise
+     *            every header is extended, as for an event id above 30 or a gap of 2^27 ns)
+     * @throws IOException if a file cannot be written
+     */
+    public KernelCtfWriter(Path directory, Metadata metadata, int cpus, int packetBytes, boolean compactHeaders) throws IOException {
+        if (packetBytes < 256) {
+            throw new IllegalArgumentException("packets of " + packetBytes + " bytes: at least 256 needed"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        Files.createDirectories(directory);
+        Files.writeString(directory.resolve("metadata"), metadata(metadata), StandardCharsets.UTF_8); //$NON-NLS-1$
+        long compactLimitNs = compactHeaders ? 1L << COMPACT_TIME_BITS : 0;
+        int maxEventBytes = metadata.network() ? MAX_NETWORK_EVENT_BYTES : MAX_EVENT_BYTES;
+        fNetwork = metadata.network();
+        fFiles = new StreamFile[cpus];
+        try {
+            for (int cpu = 0; cpu < cpus; cpu++) {
+                fFiles[cpu] = new StreamFile(directory.resolve("channel0_" + cpu), metadata.uuid(), cpu, packetBytes, compactLimitNs, //$NON-NLS-1$
+                        maxEventBytes);
+            }
+        } catch (IOException | RuntimeException e) {
+            closeChannels();
+            throw e;
+        }
     }
 
     /**
@@ -148,92 +241,230 @@ public final class KernelCtfWriter {
      */
     public static long write(KernelEventStream stream, Path directory, long seed, int packetBytes, boolean compactHeaders)
             throws IOException {
-        if (packetBytes < 256) {
-            throw new IllegalArgumentException("packets of " + packetBytes + " bytes: at least 256 needed"); //$NON-NLS-1$ //$NON-NLS-2$
-        }
-        Files.createDirectories(directory);
         UUID uuid = new UUID(0x4643_5f43_5446_0000L | (stream.cpus() & 0xffff), seed); // "FC_CTF"
-        Files.writeString(directory.resolve("metadata"), metadata(uuid, seed), StandardCharsets.UTF_8); //$NON-NLS-1$
-        long compactLimitNs = compactHeaders ? 1L << COMPACT_TIME_BITS : 0;
-        StreamFile[] files = new StreamFile[stream.cpus()];
-        try {
-            for (int cpu = 0; cpu < files.length; cpu++) {
-                files[cpu] = new StreamFile(directory.resolve("channel0_" + cpu), uuid, cpu, packetBytes, compactLimitNs); //$NON-NLS-1$
-            }
+        Metadata metadata = new Metadata("fc-synthetic-" + seed, "Feature Compass KernelEventStream, seed " + seed, uuid, null, false); //$NON-NLS-1$ //$NON-NLS-2$
+        KernelCtfWriter writer = new KernelCtfWriter(directory, metadata, stream.cpus(), packetBytes, compactHeaders);
+        try (writer) {
             for (int i = 0; i < stream.size(); i++) {
-                writeEvent(stream, i, files[stream.cpu(i)]);
-            }
-            long bytes = 0;
-            for (StreamFile file : files) {
-                file.close();
-                bytes += file.fBytes;
-            }
-            return bytes;
-        } finally {
-            for (StreamFile file : files) {
-                if (file != null) {
-                    file.fChannel.close();
-                }
+                writer.writeEvent(stream, i);
             }
         }
+        return writer.fBytes;
     }
 
-    private static void writeEvent(KernelEventStream stream, int i, StreamFile file) throws IOException {
+    private void writeEvent(KernelEventStream stream, int i) throws IOException {
         long t = stream.time(i);
         int cpu = stream.cpu(i);
         int a = stream.a(i);
         int b = stream.b(i);
-        ByteBuffer out;
         switch (stream.kind(i)) {
-        case KernelEventStream.STATEDUMP -> {
-            boolean running = b == TaskStatus.RUNNING.ordinal();
-            out = file.event(EventType.STATEDUMP_PROCESS_STATE, t);
-            out.putInt(a).putInt(a).putInt(a).putInt(a).putInt(1).putInt(1); // tid, vtid, pid, vpid, ppid, vppid
-            comm(out, stream.name(a, cpu));
-            out.putInt(0).putInt(0).putInt(0); // type (process), mode, submode
-            out.putInt(running ? STATEDUMP_RUN : STATEDUMP_WAIT).putInt(cpu).putInt(0).putInt(0); // status, cpu, ns_level, ns_inum
-        }
-        case KernelEventStream.SWITCH -> {
-            out = file.event(EventType.SCHED_SWITCH, t);
-            comm(out, stream.name(a, cpu));
-            out.putInt(a).putInt(PRIO).putLong(stream.prevState(i));
-            comm(out, stream.name(b, cpu));
-            out.putInt(b).putInt(PRIO);
-        }
-        case KernelEventStream.WAKING -> wakeup(file.event(EventType.SCHED_WAKING, t), stream, a, b);
-        case KernelEventStream.WAKEUP_NEW -> wakeup(file.event(EventType.SCHED_WAKEUP_NEW, t), stream, a, b);
+        case KernelEventStream.STATEDUMP -> statedump(t, cpu, a, stream.name(a, cpu), b == TaskStatus.RUNNING.ordinal());
+        case KernelEventStream.SWITCH -> schedSwitch(t, cpu, stream.name(a, cpu), a, stream.prevState(i), stream.name(b, cpu), b);
+        case KernelEventStream.WAKING -> wakeup(EventType.SCHED_WAKING, t, cpu, stream.name(a, b), a, b);
+        case KernelEventStream.WAKEUP_NEW -> wakeup(EventType.SCHED_WAKEUP_NEW, t, cpu, stream.name(a, b), a, b);
         case KernelEventStream.FORK -> {
-            out = file.event(EventType.SCHED_PROCESS_FORK, t);
+            ByteBuffer out = event(EventType.SCHED_PROCESS_FORK, t, cpu);
             comm(out, stream.name(a, cpu));
             out.putInt(a).putInt(a).putInt(0); // parent tid, pid, ns_inum
             comm(out, stream.name(b, cpu));
             out.putInt(b).put((byte) 1).putInt(b).putInt(b).putInt(0); // child tid, vtids = [tid], pid, ns_inum
         }
         case KernelEventStream.EXIT -> {
-            out = file.event(EventType.SCHED_PROCESS_EXIT, t);
+            ByteBuffer out = event(EventType.SCHED_PROCESS_EXIT, t, cpu);
             comm(out, stream.name(a, cpu));
             out.putInt(a).putInt(PRIO);
         }
         case KernelEventStream.IRQ_ENTRY -> {
-            out = file.event(EventType.IRQ_HANDLER_ENTRY, t);
+            ByteBuffer out = event(EventType.IRQ_HANDLER_ENTRY, t, cpu);
             out.putInt(a).put(KernelEventStream.irqName(a).getBytes(StandardCharsets.UTF_8)).put((byte) 0);
         }
-        case KernelEventStream.IRQ_EXIT -> file.event(EventType.IRQ_HANDLER_EXIT, t).putInt(a).putInt(1); // IRQ_HANDLED
-        case KernelEventStream.SOFTIRQ_ENTRY -> file.event(EventType.IRQ_SOFTIRQ_ENTRY, t).putInt(a);
-        case KernelEventStream.SOFTIRQ_EXIT -> file.event(EventType.IRQ_SOFTIRQ_EXIT, t).putInt(a);
-        case KernelEventStream.HRTIMER_ENTRY -> file.event(EventType.HRTIMER_EXPIRE_ENTRY, t)
+        case KernelEventStream.IRQ_EXIT -> event(EventType.IRQ_HANDLER_EXIT, t, cpu).putInt(a).putInt(1); // IRQ_HANDLED
+        case KernelEventStream.SOFTIRQ_ENTRY -> softirqEntry(t, cpu, a);
+        case KernelEventStream.SOFTIRQ_EXIT -> softirqExit(t, cpu, a);
+        case KernelEventStream.HRTIMER_ENTRY -> event(EventType.HRTIMER_EXPIRE_ENTRY, t, cpu)
                 .putLong(KernelEventStream.HRTIMER_BASE | a).putLong(t).putLong(KernelEventStream.HRTIMER_FUNCTION);
-        case KernelEventStream.HRTIMER_EXIT -> file.event(EventType.HRTIMER_EXPIRE_EXIT, t).putLong(KernelEventStream.HRTIMER_BASE | a);
-        case KernelEventStream.IPI_ENTRY -> file.event(EventType.RESCHEDULE_ENTRY, t).putInt(a);
-        case KernelEventStream.IPI_EXIT -> file.event(EventType.RESCHEDULE_EXIT, t).putInt(a);
+        case KernelEventStream.HRTIMER_EXIT -> event(EventType.HRTIMER_EXPIRE_EXIT, t, cpu).putLong(KernelEventStream.HRTIMER_BASE | a);
+        case KernelEventStream.IPI_ENTRY -> event(EventType.RESCHEDULE_ENTRY, t, cpu).putInt(a);
+        case KernelEventStream.IPI_EXIT -> event(EventType.RESCHEDULE_EXIT, t, cpu).putInt(a);
         default -> throw new IllegalStateException("event " + i + ": unknown kind " + stream.kind(i)); //$NON-NLS-1$ //$NON-NLS-2$
         }
     }
 
+    /**
+     * {@code lttng_statedump_process_state} of a process (pid = tid, parent 1).
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU whose stream gets the event (and, if running, the task's CPU)
+     * @param tid the task
+     * @param name its command
+     * @param running running ({@code LTTNG_RUN}) or waiting ({@code LTTNG_WAIT})
+     * @throws IOException if the stream cannot be written
+     */
+    public void statedump(long timeNs, int cpu, int tid, String name, boolean running) throws IOException {
+        ByteBuffer out = event(EventType.STATEDUMP_PROCESS_STATE, timeNs, cpu);
+        out.putInt(tid).putInt(tid).putInt(tid).putInt(tid).putInt(1).putInt(1); // tid, vtid, pid, vpid, ppid, vppid
+        comm(out, name);
+        out.putInt(0).putInt(0).putInt(0); // type (process), mode, submode
+        out.putInt(running ? STATEDUMP_RUN : STATEDUMP_WAIT).putInt(cpu).putInt(0).putInt(0); // status, cpu, ns_level, ns_inum
+    }
+
+    /**
+     * {@code sched_switch}.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param prevName command of the task switched out
+     * @param prevTid the task switched out
+     * @param prevState its state (0 runnable, 1 interruptible sleep, ...)
+     * @param nextName command of the task switched in
+     * @param nextTid the task switched in
+     * @throws IOException if the stream cannot be written
+     */
+    public void schedSwitch(long timeNs, int cpu, String prevName, int prevTid, long prevState, String nextName, int nextTid)
+            throws IOException {
+        ByteBuffer out = event(EventType.SCHED_SWITCH, timeNs, cpu);
+        comm(out, prevName);
+        out.putInt(prevTid).putInt(PRIO).putLong(prevState);
+        comm(out, nextName);
+        out.putInt(nextTid).putInt(PRIO);
+    }
+
+    /**
+     * {@code sched_waking}.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU of the waker
+     * @param name the woken task's command
+     * @param tid the woken task
+     * @param targetCpu the CPU it is queued on
+     * @throws IOException if the stream cannot be written
+     */
+    public void schedWaking(long timeNs, int cpu, String name, int tid, int targetCpu) throws IOException {
+        wakeup(EventType.SCHED_WAKING, timeNs, cpu, name, tid, targetCpu);
+    }
+
+    /**
+     * {@code irq_softirq_entry}.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param vector the softirq vector (3: NET_RX)
+     * @throws IOException if the stream cannot be written
+     */
+    public void softirqEntry(long timeNs, int cpu, int vector) throws IOException {
+        event(EventType.IRQ_SOFTIRQ_ENTRY, timeNs, cpu).putInt(vector);
+    }
+
+    /**
+     * {@code irq_softirq_exit}.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param vector the softirq vector
+     * @throws IOException if the stream cannot be written
+     */
+    public void softirqExit(long timeNs, int cpu, int vector) throws IOException {
+        event(EventType.IRQ_SOFTIRQ_EXIT, timeNs, cpu).putInt(vector);
+    }
+
+    /**
+     * {@code net_dev_queue}: a segment queued for transmission on a device.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param skbaddr the socket buffer's address
+     * @param device the device name (at most 15 bytes)
+     * @param segment the segment
+     * @throws IOException if the stream cannot be written
+     */
+    public void netDevQueue(long timeNs, int cpu, long skbaddr, String device, TcpSegment segment) throws IOException {
+        packet(EventType.NET_DEV_QUEUE, timeNs, cpu, skbaddr, device, segment);
+    }
+
+    /**
+     * {@code net_if_receive_skb} (the kernel's {@code netif_receive_skb}): a segment received on
+     * a device, in the NET_RX softirq.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param skbaddr the socket buffer's address
+     * @param device the device name (at most 15 bytes)
+     * @param segment the segment
+     * @throws IOException if the stream cannot be written
+     */
+    public void netIfReceiveSkb(long timeNs, int cpu, long skbaddr, String device, TcpSegment segment) throws IOException {
+        packet(EventType.NET_IF_RECEIVE_SKB, timeNs, cpu, skbaddr, device, segment);
+    }
+
+    /**
+     * The fields of {@code net_dev_template}: {@code skbaddr}, {@code len}, {@code name}, the
+     * network header type (1 IPv4, 2 IPv6) and the raw network and TCP headers, big-endian as on
+     * the wire (x86: no alignment padding).
+     */
+    private void packet(EventType type, long timeNs, int cpu, long skbaddr, String device, TcpSegment segment) throws IOException {
+        if (!fNetwork) {
+            throw new IllegalStateException("a packet event in a trace whose metadata declares none"); //$NON-NLS-1$
+        }
+        byte[] name = device.getBytes(StandardCharsets.UTF_8);
+        if (name.length > DEVICE_NAME_BYTES) {
+            throw new IllegalArgumentException("device name " + device + ": more than " + DEVICE_NAME_BYTES + " bytes"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        boolean ipv4 = segment.saddr().length == 4;
+        int ipHeaderBytes = ipv4 ? 20 : 40;
+        int tcpBytes = 20 + segment.payloadBytes();
+        ByteBuffer out = event(type, timeNs, cpu);
+        out.putLong(skbaddr).putInt(ipHeaderBytes + tcpBytes).put(name).put((byte) 0);
+        out.put((byte) (ipv4 ? 1 : 2)).order(ByteOrder.BIG_ENDIAN);
+        if (ipv4) { // version 4, ihl 5, tos, tot_len, id, frag_off (don't fragment), ttl, protocol, checksum
+            out.put((byte) 0x45).put((byte) 0).putShort((short) (ipHeaderBytes + tcpBytes)).putShort((short) ++fIpId)
+                    .putShort((short) 0x4000).put((byte) 64).put((byte) TCP_PROTOCOL).putShort((short) 0);
+        } else { // version 6, priority, flow label, payload_len, nexthdr, hop_limit
+            out.putInt(0x6000_0000).putShort((short) tcpBytes).put((byte) TCP_PROTOCOL).put((byte) 64);
+        }
+        out.put(segment.saddr()).put(segment.daddr());
+        // source and destination ports, seq, ack_seq, data offset (5 words) with the NS bit, the
+        // other 8 flags, window, checksum, urgent pointer
+        out.putShort((short) segment.sport()).putShort((short) segment.dport()).putInt((int) segment.seq()).putInt((int) segment.ackSeq())
+                .put((byte) (0x50 | ((segment.flags() >> 8) & 1))).put((byte) segment.flags()).putShort((short) 0xffff)
+                .putShort((short) 0).putShort((short) 0);
+        out.order(ByteOrder.LITTLE_ENDIAN);
+    }
+
     /** {@code sched_waking} and {@code sched_wakeup_new}: woken task {@code tid}, queued on {@code targetCpu}. */
-    private static void wakeup(ByteBuffer out, KernelEventStream stream, int tid, int targetCpu) {
-        comm(out, stream.name(tid, targetCpu));
+    private void wakeup(EventType type, long timeNs, int cpu, String name, int tid, int targetCpu) throws IOException {
+        ByteBuffer out = event(type, timeNs, cpu);
+        comm(out, name);
         out.putInt(tid).putInt(PRIO).putInt(targetCpu);
+    }
+
+    private ByteBuffer event(EventType type, long timeNs, int cpu) throws IOException {
+        if (cpu < 0 || cpu >= fFiles.length) {
+            throw new IllegalArgumentException("CPU " + cpu + " of a trace of " + fFiles.length + " CPUs"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        return fFiles[cpu].event(type, timeNs);
+    }
+
+    /** Completes the open packets and closes the stream files. */
+    @Override
+    public void close() throws IOException {
+        try {
+            long bytes = 0;
+            for (StreamFile file : fFiles) {
+                file.flush();
+                bytes += file.fBytes;
+            }
+            fBytes = bytes;
+        } finally {
+            closeChannels();
+        }
+    }
+
+    private void closeChannels() throws IOException {
+        for (StreamFile file : fFiles) {
+            if (file != null) {
+                file.fChannel.close();
+            }
+        }
     }
 
     /** A task name as the kernel's {@code comm}: at most 15 bytes, NUL-padded to 16. */
@@ -246,8 +477,11 @@ public final class KernelCtfWriter {
         }
     }
 
-    /** The TSDL metadata: LTTng-modules' trace, clock, packet and event-header declarations. */
-    private static String metadata(UUID uuid, long seed) {
+    /**
+     * The TSDL metadata: LTTng-modules' trace, clock, packet and event-header declarations, and the
+     * events (the packet events only if {@link Metadata#network()}).
+     */
+    private static String metadata(Metadata metadata) {
         StringBuilder tsdl = new StringBuilder();
         tsdl.append("/* CTF 1.8 */\n\n"); //$NON-NLS-1$
         tsdl.append("""
@@ -273,11 +507,11 @@ public final class KernelCtfWriter {
                 };
 
                 env {
-                	hostname = "fc-synthetic-%d";
+                	hostname = "%s";
                 	domain = "kernel";
                 	sysname = "Linux";
                 	kernel_release = "6.1.0-synthetic";
-                	kernel_version = "Feature Compass KernelEventStream, seed %d";
+                	kernel_version = "%s";
                 	tracer_name = "lttng-modules";
                 	tracer_major = 2;
                 	tracer_minor = 9;
@@ -286,7 +520,7 @@ public final class KernelCtfWriter {
 
                 clock {
                 	name = "monotonic";
-                	description = "Monotonic Clock";
+                %s	description = "Monotonic Clock";
                 	freq = 1000000000; /* Frequency, in Hz */
                 	offset = %d;
                 };
@@ -330,8 +564,12 @@ public final class KernelCtfWriter {
                 	packet.context := struct packet_context;
                 };
 
-                """.formatted(uuid, seed, seed, CLOCK_OFFSET_NS));
+                """.formatted(metadata.uuid(), metadata.hostname(), metadata.kernelVersion(),
+                        metadata.bootId() == null ? "" : "\tuuid = \"" + metadata.bootId() + "\";\n", CLOCK_OFFSET_NS)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         for (EventType type : EventType.values()) {
+            if (!metadata.network() && (type == EventType.NET_DEV_QUEUE || type == EventType.NET_IF_RECEIVE_SKB)) {
+                continue;
+            }
             tsdl.append("event {\n\tname = \"").append(type.fName).append("\";\n\tid = ").append(type.ordinal()) //$NON-NLS-1$ //$NON-NLS-2$
                     .append(";\n\tstream_id = 0;\n\tfields := struct {\n"); //$NON-NLS-1$
             for (String field : type.fFields) {
@@ -351,18 +589,21 @@ public final class KernelCtfWriter {
         private final int fCpu;
         /** Events less than this after the previous one of the packet get a compact header, ns. */
         private final long fCompactLimitNs;
+        /** Room a packet must have left for an event to start in it, bytes. */
+        private final int fMaxEventBytes;
         private long fSequence;
         private boolean fOpen;
         private long fBeginNs;
         private long fLastNs;
         long fBytes;
 
-        StreamFile(Path path, UUID uuid, int cpu, int packetBytes, long compactLimitNs) throws IOException {
+        StreamFile(Path path, UUID uuid, int cpu, int packetBytes, long compactLimitNs, int maxEventBytes) throws IOException {
             fChannel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
             ByteBuffer.wrap(fUuid).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
             fCpu = cpu;
             fPacket = ByteBuffer.allocate(packetBytes).order(ByteOrder.LITTLE_ENDIAN);
             fCompactLimitNs = compactLimitNs;
+            fMaxEventBytes = maxEventBytes;
         }
 
         /**
@@ -375,7 +616,7 @@ public final class KernelCtfWriter {
             if (fOpen && timeNs < fLastNs) {
                 throw new IllegalStateException("CPU " + fCpu + ": time " + timeNs + " before " + fLastNs); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             }
-            if (!fOpen || fPacket.remaining() < MAX_EVENT_BYTES) {
+            if (!fOpen || fPacket.remaining() < fMaxEventBytes) {
                 flush();
                 fPacket.clear();
                 fPacket.position(PACKET_PREAMBLE_BYTES);
@@ -394,7 +635,7 @@ public final class KernelCtfWriter {
         }
 
         /** Completes the open packet (header, context, zero padding) and appends it to the file. */
-        private void flush() throws IOException {
+        void flush() throws IOException {
             if (!fOpen) {
                 return;
             }
@@ -411,11 +652,6 @@ public final class KernelCtfWriter {
             }
             fBytes += size;
             fOpen = false;
-        }
-
-        void close() throws IOException {
-            flush();
-            fChannel.close();
         }
     }
 

@@ -1,45 +1,46 @@
 package org.featurecompass.model.graph.network;
 
 import java.util.Collection;
+import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * Where packets are recorded. A trace with both layers records each packet twice, so exactly one
- * layer is used per trace, like the wake-up event kind: the socket layer (the netfilter hooks of
- * Giraldeau 2015, Table 5.1) when present, else the device layer.
+ * Where packets are recorded: the names of the events of a packet leaving and arriving at a host.
+ * A trace with both layers records each packet twice, so exactly one layer is used per trace,
+ * like the wake-up event kind: the socket layer (the netfilter hooks of Giraldeau 2015,
+ * Table 5.1) when present, else the device layer, whose receive event tracers name differently
+ * (the kernel's {@code netif_receive_skb}; LTTng-modules 2.7+ record it as
+ * {@code net_if_receive_skb}).
+ *
+ * @param sendEvent the name of the event of a packet leaving the host
+ * @param receiveEvent the name of the event of a packet arriving at the host
  */
-public enum PacketLayer {
+public record PacketLayer(String sendEvent, String receiveEvent) {
+
     /** {@code inet_sock_local_out} / {@code inet_sock_local_in} (netfilter hooks). */
-    SOCKET("inet_sock_local_out", "inet_sock_local_in"),
-    /** {@code net_dev_queue} / {@code netif_receive_skb} (device tracepoints). */
-    DEVICE("net_dev_queue", "netif_receive_skb");
+    public static final PacketLayer SOCKET = new PacketLayer("inet_sock_local_out", "inet_sock_local_in"); //$NON-NLS-1$ //$NON-NLS-2$
+    /** {@code net_dev_queue} / {@code netif_receive_skb} (the kernel's device tracepoints). */
+    public static final PacketLayer DEVICE = new PacketLayer("net_dev_queue", "netif_receive_skb"); //$NON-NLS-1$ //$NON-NLS-2$
 
-    private final String fSendEvent;
-    private final String fReceiveEvent;
-
-    PacketLayer(String sendEvent, String receiveEvent) {
-        fSendEvent = sendEvent;
-        fReceiveEvent = receiveEvent;
-    }
-
-    /** @return the name of the event of a packet leaving the host */
-    public String sendEvent() {
-        return fSendEvent;
-    }
-
-    /** @return the name of the event of a packet arriving at the host */
-    public String receiveEvent() {
-        return fReceiveEvent;
+    /**
+     * @param eventNames the event types a trace contains
+     * @return the layer to use for that trace among {@link #SOCKET} and {@link #DEVICE}, or
+     *         {@code null} if it records no packets
+     */
+    public static @Nullable PacketLayer select(Collection<String> eventNames) {
+        return select(eventNames, List.of(SOCKET, DEVICE));
     }
 
     /**
      * @param eventNames the event types a trace contains
-     * @return the layer to use for that trace, or {@code null} if it records no packets
+     * @param candidates the layers to try, in order of preference
+     * @return the first candidate whose send and receive events the trace both contains, or
+     *         {@code null}
      */
-    public static @Nullable PacketLayer select(Collection<String> eventNames) {
-        for (PacketLayer layer : values()) {
-            if (eventNames.contains(layer.fSendEvent) && eventNames.contains(layer.fReceiveEvent)) {
+    public static @Nullable PacketLayer select(Collection<String> eventNames, List<PacketLayer> candidates) {
+        for (PacketLayer layer : candidates) {
+            if (eventNames.contains(layer.sendEvent) && eventNames.contains(layer.receiveEvent)) {
                 return layer;
             }
         }

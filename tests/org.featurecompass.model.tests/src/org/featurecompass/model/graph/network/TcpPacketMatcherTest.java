@@ -184,5 +184,10 @@ class TcpPacketMatcherTest {
         assertEquals(PacketLayer.DEVICE, PacketLayer.select(List.of("sched_switch", "net_dev_queue",
                 "netif_receive_skb")));
         assertNull(PacketLayer.select(List.of("sched_switch", "inet_sock_local_out")));
+        // LTTng-modules 2.7+ name the receive event net_if_receive_skb: a candidate of the trace's layout.
+        PacketLayer lttng = new PacketLayer("net_dev_queue", "net_if_receive_skb");
+        List<String> lttngEvents = List.of("sched_switch", "net_dev_queue", "net_if_receive_skb");
+        assertNull(PacketLayer.select(lttngEvents));
+        assertEquals(lttng, PacketLayer.select(lttngEvents, List.of(PacketLayer.SOCKET, PacketLayer.DEVICE, lttng)));
     }
 }
