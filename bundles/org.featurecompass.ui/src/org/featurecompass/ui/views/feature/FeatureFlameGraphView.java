@@ -20,7 +20,6 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
@@ -30,7 +29,6 @@ import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.FeatureStackTreeQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
@@ -38,6 +36,7 @@ import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.ui.viewers.FlameGraphViewer;
+import org.featurecompass.ui.views.base.AnalysisResultView;
 
 /**
  * The Feature Flame Graph: region instances of all threads aggregated by feature-set stack
@@ -48,19 +47,17 @@ import org.featurecompass.ui.viewers.FlameGraphViewer;
  * means the whole trace); the tree of a range is rebuilt from the region-instance segment store in
  * a cancellable background job.
  */
-public class FeatureFlameGraphView extends TmfView {
+public class FeatureFlameGraphView extends AnalysisResultView {
 
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.featureFlameGraph"; //$NON-NLS-1$
 
     private final FeatureStackFlameGraphContent fContent = new FeatureStackFlameGraphContent();
-    private @Nullable Label fSummary;
     private @Nullable FlameGraphViewer<FeatureStackNode> fViewer;
     private @Nullable Action fInteractionAction;
     private @Nullable ITmfTrace fTrace;
     private @Nullable AnalysisWindow fWindow;
     private FeatureStackFrameKind fKind = FeatureStackFrameKind.REGION_FEATURES;
-    private @Nullable Job fJob;
     private volatile @Nullable FeatureStackTree fShown;
 
     /** Creates the view. */
@@ -71,14 +68,8 @@ public class FeatureFlameGraphView extends TmfView {
     @Override
     public void createPartControl(@Nullable Composite parent) {
         super.createPartControl(parent);
-        Composite root = new Composite(parent, SWT.NONE);
-        GridLayout layout = new GridLayout(1, false);
-        layout.marginHeight = 2;
-        root.setLayout(layout);
-        Label summary = new Label(root, SWT.WRAP);
-        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        summary.setText(Messages.FeatureStatisticsView_NoTrace);
-        fSummary = summary;
+        Composite root = createRootWithSummary(parent, Messages.FeatureStatisticsView_NoTrace);
+        ((GridLayout) root.getLayout()).marginHeight = 2;
         FlameGraphViewer<FeatureStackNode> viewer = new FlameGraphViewer<>(root, fContent, Messages.FeatureRegionsView_StateTypeName);
         viewer.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         fViewer = viewer;
@@ -143,10 +134,7 @@ public class FeatureFlameGraphView extends TmfView {
         if (signal.getTrace() == fTrace) {
             fTrace = null;
             fWindow = null;
-            Job previous = fJob;
-            if (previous != null) {
-                previous.cancel();
-            }
+            cancelJob();
             display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
         }
     }
@@ -186,10 +174,7 @@ public class FeatureFlameGraphView extends TmfView {
         fTrace = trace;
         fWindow = window;
         FeatureStackFrameKind kind = fKind;
-        Job previous = fJob;
-        if (previous != null) {
-            previous.cancel();
-        }
+        cancelJob();
         FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
                 FeatureRegionSegmentAnalysis.ID);
         if (module == null) {
@@ -216,9 +201,7 @@ public class FeatureFlameGraphView extends TmfView {
                 return Status.OK_STATUS;
             }
         };
-        job.setSystem(false);
-        fJob = job;
-        job.schedule();
+        runJob(job);
     }
 
     private static String summary(ITmfTrace trace, FeatureStackTree tree) {
@@ -239,28 +222,17 @@ public class FeatureFlameGraphView extends TmfView {
             return;
         }
         parent.getDisplay().asyncExec(() -> {
-            Label summary = fSummary;
             FlameGraphViewer<FeatureStackNode> viewer = fViewer;
-            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)
+            if (viewer == null || viewer.getControl().isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)
                     || (tree != null && tree.frameKind() != fKind)) {
                 return;
             }
-            summary.setText(text);
-            summary.getParent().layout(true);
+            setSummary(text);
             fShown = tree;
             fContent.setTree(tree, thread -> trace == null ? thread.toString()
                     : FeatureRegionsView.threadName(trace, thread.pid(), thread.tid()));
             viewer.setInput(tree == null ? null : tree.root(), Messages.FeatureFlameGraphView_RootRow);
         });
-    }
-
-    @Override
-    public void dispose() {
-        Job job = fJob;
-        if (job != null) {
-            job.cancel();
-        }
-        super.dispose();
     }
 
     @Override
@@ -279,12 +251,6 @@ public class FeatureFlameGraphView extends TmfView {
     /** @return the flame-graph viewer (for tests) */
     public @Nullable FlameGraphViewer<FeatureStackNode> getViewer() {
         return fViewer;
-    }
-
-    /** @return the summary line shown above the graph */
-    public String getSummaryText() {
-        Label summary = fSummary;
-        return summary == null ? "" : summary.getText(); //$NON-NLS-1$
     }
 
     /**

@@ -20,10 +20,8 @@ import org.eclipse.jface.viewers.Viewer;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
@@ -37,7 +35,6 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.featurecompass.core.feature.FeatureStatistics;
 import org.featurecompass.core.feature.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.FeatureStatisticsDataProvider;
@@ -50,6 +47,7 @@ import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
 import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.ui.viewers.SortableColumns;
+import org.featurecompass.ui.views.base.AnalysisResultView;
 
 /**
  * The Feature Statistics view: a sortable tree table feature → interaction → region with count,
@@ -60,7 +58,7 @@ import org.featurecompass.ui.viewers.SortableColumns;
  * provider computes from the segment store without reading the trace again. A summary line gives
  * the coverage, the declared capture regime and the anomalies.
  */
-public class FeatureStatisticsView extends TmfView {
+public class FeatureStatisticsView extends AnalysisResultView {
 
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.featureStatistics"; //$NON-NLS-1$
@@ -68,11 +66,9 @@ public class FeatureStatisticsView extends TmfView {
     /** How long to wait between two queries while the provider answers RUNNING, ms. */
     private static final long POLL_MS = 200;
 
-    private @Nullable Label fSummary;
     private @Nullable TreeViewer fViewer;
     private @Nullable ITmfTrace fTrace;
     private @Nullable AnalysisWindow fWindow;
-    private @Nullable Job fJob;
 
     /** Creates the view. */
     public FeatureStatisticsView() {
@@ -82,12 +78,7 @@ public class FeatureStatisticsView extends TmfView {
     @Override
     public void createPartControl(@Nullable Composite parent) {
         super.createPartControl(parent);
-        Composite root = new Composite(parent, SWT.NONE);
-        root.setLayout(new GridLayout(1, false));
-        Label summary = new Label(root, SWT.WRAP);
-        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        summary.setText(Messages.FeatureStatisticsView_NoTrace);
-        fSummary = summary;
+        Composite root = createRootWithSummary(parent, Messages.FeatureStatisticsView_NoTrace);
 
         TreeViewer viewer = new TreeViewer(root, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL);
         Tree tree = viewer.getTree();
@@ -170,10 +161,7 @@ public class FeatureStatisticsView extends TmfView {
     public void show(ITmfTrace trace, @Nullable AnalysisWindow window) {
         fTrace = trace;
         fWindow = window;
-        Job previous = fJob;
-        if (previous != null) {
-            previous.cancel();
-        }
+        cancelJob();
         FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(trace,
                 FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
         if (provider == null) {
@@ -212,9 +200,7 @@ public class FeatureStatisticsView extends TmfView {
                 return Status.OK_STATUS;
             }
         };
-        job.setSystem(false);
-        fJob = job;
-        job.schedule();
+        runJob(job);
     }
 
     private static String summary(ITmfTrace trace, FeatureStatisticsModel model) {
@@ -250,15 +236,13 @@ public class FeatureStatisticsView extends TmfView {
             return;
         }
         parent.getDisplay().asyncExec(() -> {
-            Label summary = fSummary;
             TreeViewer viewer = fViewer;
-            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)) {
+            if (viewer == null || viewer.getTree().isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)) {
                 return;
             }
-            summary.setText(text);
             viewer.setInput(model == null ? new EntryTree(List.of()) : new EntryTree(model.getEntries()));
             viewer.expandToLevel(2);
-            summary.getParent().layout(true);
+            setSummary(text);
         });
     }
 
@@ -302,12 +286,6 @@ public class FeatureStatisticsView extends TmfView {
             }
         }
         return children;
-    }
-
-    /** @return the summary line shown above the tree */
-    public String getSummaryText() {
-        Label summary = fSummary;
-        return summary == null ? "" : summary.getText(); //$NON-NLS-1$
     }
 
     /** The provider's flat entries, indexed by parent id. */

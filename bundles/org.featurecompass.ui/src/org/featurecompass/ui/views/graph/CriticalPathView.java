@@ -37,7 +37,6 @@ import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphContentProvider;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
@@ -50,6 +49,7 @@ import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.critical.PathBreakdown;
 import org.featurecompass.model.graph.network.FastTimeTransform;
 import org.featurecompass.model.graph.critical.PathSegment;
+import org.featurecompass.ui.views.base.AnalysisResultView;
 
 /**
  * Shows the critical path (Giraldeau 2015, §4.3) of a followed thread of the active kernel trace:
@@ -60,7 +60,7 @@ import org.featurecompass.model.graph.critical.PathSegment;
  * selected time range when one is selected, else the whole trace. Computed by
  * {@link CriticalPathAnalysis} in a background job.
  */
-public class CriticalPathView extends TmfView {
+public class CriticalPathView extends AnalysisResultView {
 
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.criticalPath"; //$NON-NLS-1$
@@ -69,7 +69,6 @@ public class CriticalPathView extends TmfView {
 
     private @Nullable Text fTidText;
     private @Nullable Combo fVariantCombo;
-    private @Nullable Label fSummary;
     private @Nullable TimeGraphViewer fViewer;
     private @Nullable Table fLabelTable;
     private final List<Color> fColours = new ArrayList<>();
@@ -78,7 +77,6 @@ public class CriticalPathView extends TmfView {
     private @Nullable Long fTid;
     /** Host of the followed thread; null: the trace's own (or an experiment's reference) host. */
     private @Nullable String fHost;
-    private @Nullable Job fJob;
     private volatile @Nullable CriticalPathResult fShown;
 
     /** Creates the view. */
@@ -89,14 +87,8 @@ public class CriticalPathView extends TmfView {
     @Override
     public void createPartControl(@Nullable Composite parent) {
         super.createPartControl(parent);
-        Composite root = new Composite(parent, SWT.NONE);
-        root.setLayout(new GridLayout(1, false));
-        createChooser(root);
-
-        Label summary = new Label(root, SWT.WRAP);
-        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        summary.setText(Messages.CriticalPathView_NoThread);
-        fSummary = summary;
+        Composite root = createRootWithSummary(parent, Messages.CriticalPathView_NoThread);
+        createChooser(root).moveAbove(null); // the thread and variant above the summary
 
         SashForm sash = new SashForm(root, SWT.VERTICAL);
         sash.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
@@ -128,7 +120,7 @@ public class CriticalPathView extends TmfView {
         }
     }
 
-    private void createChooser(Composite root) {
+    private Composite createChooser(Composite root) {
         Composite chooser = new Composite(root, SWT.NONE);
         chooser.setLayout(new GridLayout(4, false));
         new Label(chooser, SWT.NONE).setText(Messages.CriticalPathView_ThreadLabel);
@@ -152,6 +144,7 @@ public class CriticalPathView extends TmfView {
         };
         follow.addListener(SWT.Selection, e -> followTyped.run());
         tid.addListener(SWT.DefaultSelection, e -> followTyped.run());
+        return chooser;
     }
 
     private void createLegend(Composite parent) {
@@ -257,10 +250,7 @@ public class CriticalPathView extends TmfView {
             show(null, NLS.bind(Messages.CriticalPathView_NotKernel, trace.getName()));
             return;
         }
-        Job previous = fJob;
-        if (previous != null) {
-            previous.cancel();
-        }
+        cancelJob();
         show(null, NLS.bind(Messages.CriticalPathView_Running, tid, trace.getName()));
         Job job = new Job(NLS.bind(Messages.CriticalPathView_JobName, tid)) {
             @Override
@@ -282,16 +272,14 @@ public class CriticalPathView extends TmfView {
                 }
                 CriticalPathResult shown = result;
                 Display.getDefault().asyncExec(() -> {
-                    if (fJob == this) {
+                    if (isLatestJob(this)) {
                         show(shown, text);
                     }
                 });
                 return Status.OK_STATUS;
             }
         };
-        job.setSystem(false);
-        fJob = job;
-        job.schedule();
+        runJob(job);
     }
 
     private static String summary(CriticalPathResult result) {
@@ -352,24 +340,11 @@ public class CriticalPathView extends TmfView {
         return fColours.get(label.ordinal());
     }
 
-    private void setSummary(String text) {
-        Label summary = fSummary;
-        if (summary != null && !summary.isDisposed()) {
-            summary.setText(text);
-            summary.getParent().layout();
-        }
-    }
-
     /** @return the path shown, or null */
     public @Nullable CriticalPathResult getShownResult() {
         return fShown;
     }
 
-    /** @return the summary line */
-    public String getSummaryText() {
-        Label summary = fSummary;
-        return summary == null || summary.isDisposed() ? "" : summary.getText(); //$NON-NLS-1$
-    }
 
     /** @return the number of rows (workers) of the time graph */
     public int getShownRowCount() {
@@ -393,10 +368,6 @@ public class CriticalPathView extends TmfView {
 
     @Override
     public void dispose() {
-        Job job = fJob;
-        if (job != null) {
-            job.cancel();
-        }
         fColours.forEach(Color::dispose);
         super.dispose();
     }

@@ -16,10 +16,8 @@ import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
-import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
-import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
@@ -29,7 +27,6 @@ import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.eclipse.tracecompass.tmf.ui.views.TmfView;
 import org.eclipse.ui.PartInitException;
 import org.featurecompass.core.kernel.KernelActivityAnalysis;
 import org.featurecompass.model.kernel.KernelActivity;
@@ -37,22 +34,21 @@ import org.featurecompass.model.kernel.OnCpuTimes;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
 import org.featurecompass.ui.viewers.SortableColumns;
 import org.featurecompass.ui.views.graph.CriticalPathView;
+import org.featurecompass.ui.views.base.AnalysisResultView;
 
 /**
  * Shows the {@link KernelActivityAnalysis} of the active trace: a summary line (events, CPUs,
  * span, lost and inconsistent events) and a sortable table of threads by on-CPU time.
  */
-public class KernelActivityView extends TmfView {
+public class KernelActivityView extends AnalysisResultView {
 
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.kernelActivity"; //$NON-NLS-1$
 
     private static final double NS_PER_MS = 1e6;
 
-    private @Nullable Label fSummary;
     private @Nullable TableViewer fViewer;
     private @Nullable ITmfTrace fTrace;
-    private @Nullable Job fJob;
     private @Nullable KernelActivity fShown;
 
     /** Creates the view. */
@@ -63,12 +59,7 @@ public class KernelActivityView extends TmfView {
     @Override
     public void createPartControl(@Nullable Composite parent) {
         super.createPartControl(parent);
-        Composite root = new Composite(parent, SWT.NONE);
-        root.setLayout(new GridLayout(1, false));
-        Label summary = new Label(root, SWT.WRAP);
-        summary.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
-        summary.setText(Messages.KernelActivityView_NoTrace);
-        fSummary = summary;
+        Composite root = createRootWithSummary(parent, Messages.KernelActivityView_NoTrace);
 
         TableViewer viewer = new TableViewer(root, SWT.BORDER | SWT.FULL_SELECTION | SWT.V_SCROLL | SWT.H_SCROLL);
         Table table = viewer.getTable();
@@ -147,10 +138,7 @@ public class KernelActivityView extends TmfView {
             return;
         }
         fTrace = trace;
-        Job previous = fJob;
-        if (previous != null) {
-            previous.cancel();
-        }
+        cancelJob();
         KernelActivityAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelActivityAnalysis.class,
                 KernelActivityAnalysis.ID);
         if (module == null) {
@@ -172,9 +160,7 @@ public class KernelActivityView extends TmfView {
                 return Status.OK_STATUS;
             }
         };
-        job.setSystem(false);
-        fJob = job;
-        job.schedule();
+        runJob(job);
     }
 
     private static String summary(ITmfTrace trace, KernelActivity activity) {
@@ -195,15 +181,13 @@ public class KernelActivityView extends TmfView {
             return;
         }
         parent.getDisplay().asyncExec(() -> {
-            Label summary = fSummary;
             TableViewer viewer = fViewer;
-            if (summary == null || viewer == null || summary.isDisposed() || trace != fTrace) {
+            if (viewer == null || viewer.getTable().isDisposed() || trace != fTrace) {
                 return;
             }
             fShown = activity;
-            summary.setText(text);
             viewer.setInput(activity == null ? List.of() : activity.onCpu().threads().values().toArray());
-            summary.getParent().layout(true);
+            setSummary(text);
         });
     }
 
@@ -242,12 +226,6 @@ public class KernelActivityView extends TmfView {
             return List.of();
         }
         return java.util.Arrays.stream(viewer.getTable().getItems()).map(item -> (ThreadTime) item.getData()).toList();
-    }
-
-    /** @return the summary line shown above the table */
-    public String getSummaryText() {
-        Label summary = fSummary;
-        return summary == null ? "" : summary.getText(); //$NON-NLS-1$
     }
 
 }
