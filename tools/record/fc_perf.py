@@ -3,9 +3,7 @@
 #
 #   FC_META=meta.json perf script -i kernel.data -s fc_perf.py > kernel.txt
 #
-# perf records the tracepoints that fire with interrupts enabled (fc_bt.py's PERF_TRACEPOINTS): as
-# BPF programs they would keep the programs of an interrupt arriving meanwhile from running.
-# See doc/recorder.md.
+# perf records fc_bt.py's PERF_TRACEPOINTS; why those, there and in doc/recorder.md.
 import json
 import os
 import sys

@@ -5,12 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
@@ -78,10 +82,11 @@ class NetworkPathRecordingTest {
             assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
             assertEquals(0, network.matching().unmatchedSends() + network.matching().unmatchedReceives(),
                     "on loopback every segment sent is received: " + network);
-            checkPaths(graph, "loop", "loop", requests(trace), 0);
+            long timerMisses = reportedTimerMisses(recording);
+            checkPaths(graph, "loop", "loop", requests(trace), 0, timerMisses);
             // fc-netdemo both serves from a child process, whose probes bpftrace -c does not
             // attach: the server's own paths are asked over the client's requests.
-            checkServerPaths(graph, "loop", serverTid(graph, "loop"), requests(trace)); //$NON-NLS-1$
+            checkServerPaths(graph, "loop", serverTid(graph, "loop"), requests(trace), timerMisses); //$NON-NLS-1$
         } finally {
             trace.dispose();
         }
@@ -125,10 +130,11 @@ class NetworkPathRecordingTest {
                 NetworkLinkReport network = graph.network();
                 assertNotNull(network);
                 assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
-                checkPaths(graph, "client", "server", requests, (long) syncTolerance);
+                long timerMisses = reportedTimerMisses(serverTrace);
+                checkPaths(graph, "client", "server", requests, (long) syncTolerance, timerMisses);
                 List<Request> handles = regions(b, "FR(Handle)"); //$NON-NLS-1$
                 assertEquals(REQUESTS, handles.size());
-                checkServerPaths(graph, "server", handles.get(0).tid(), handles); //$NON-NLS-1$
+                checkServerPaths(graph, "server", handles.get(0).tid(), handles, timerMisses); //$NON-NLS-1$
             } finally {
                 experiment.dispose();
             }
@@ -178,13 +184,14 @@ class NetworkPathRecordingTest {
      *            client's wait, which bounds the path, may then cut that much of each end of a sleep
      */
     private static void checkPaths(ExecutionGraphAnalysis.Result graph, String clientHost, String serverHost, List<Request> requests,
-            long syncToleranceNs) {
+            long syncToleranceNs, long timerMisses) {
         assertEquals(REQUESTS, requests.size());
         assertEquals(0, graph.malformedEvents(), "every kernel event the graph uses is understood");
         Map<EdgeLabel, Long> serverTime = new EnumMap<>(EdgeLabel.class);
         Map<String, Long> runningByWorker = new TreeMap<>();
         StringBuilder paths = new StringBuilder();
         long sleepTotal = 0;
+        List<String> withoutTimer = new ArrayList<>();
         for (Request request : requests) {
             CriticalPathQuery query = new CriticalPathQuery(request.tid(), request.startNs(), request.endNs(), PathVariant.BOUNDED,
                     clientHost);
@@ -208,10 +215,14 @@ class NetworkPathRecordingTest {
             assertTrue(reachesServer, "every request's path reaches the server:\n" + describe(result));
             // Not all of the sleep need be on the path: the client may still run (or wait for a
             // CPU) after sending, and the path then rightly shows the client for that time.
-            assertTrue(sleepNs > 0, "the server's sleep is a TIMER wait on every request's path:\n" + describe(result));
+            if (sleepNs == 0) {
+                withoutTimer.add(describe(result));
+            }
             sleepTotal += sleepNs;
         }
         String all = paths.toString();
+        assertTrue(withoutTimer.size() <= timerMisses, "the server's sleep is a TIMER wait on every request's path but for "
+                + timerMisses + " timer probe runs the kernel reported skipped:\n" + withoutTimer);
         // nanosleep sleeps at least its time: at least half of the requests' sleep time is TIMER
         // waits on the paths (the client's own time can overlap a sleep, and the clock
         // synchronisation's uncertainty can cut each end).
@@ -234,7 +245,9 @@ class NetworkPathRecordingTest {
      * Compass shows it (1.5 s behind the graph's in the experiment): it must start where asked
      * once shown in that clock, and hold a whole sleep as the server's TIMER wait.
      */
-    private static void checkServerPaths(ExecutionGraphAnalysis.Result graph, String serverHost, long serverTid, List<Request> ranges) {
+    private static void checkServerPaths(ExecutionGraphAnalysis.Result graph, String serverHost, long serverTid, List<Request> ranges,
+            long timerMisses) {
+        List<String> withoutTimer = new ArrayList<>();
         LinearTransform toGraph = graph.toGraphClock(serverHost);
         for (Request handle : ranges) {
             CriticalPathQuery query = new CriticalPathQuery(serverTid, handle.startNs(), handle.endNs(), PathVariant.BOUNDED, serverHost);
@@ -251,8 +264,34 @@ class NetworkPathRecordingTest {
                 }
             }
             // The timer is armed a few microseconds before the server is switched out.
-            assertTrue(sleepNs >= Long.parseLong(SLEEP_MS) * 950_000L, "the whole sleep is a TIMER wait:\n" + describe(result));
+            if (sleepNs < Long.parseLong(SLEEP_MS) * 950_000L) {
+                withoutTimer.add(describe(result));
+            }
         }
+        assertTrue(withoutTimer.size() <= timerMisses,
+                "the whole sleep is a TIMER wait but for " + timerMisses + " timer probe runs the kernel reported skipped:\n" + withoutTimer);
+    }
+
+    /**
+     * @return how many runs of the hrtimer and wake-up probes the kernel skipped in a recording
+     *         ({@code otherData.bpfRecursionMisses}, doc/recorder-format.md): a timer wake-up lost
+     *         that way, and only that way, may leave a sleep without its TIMER label
+     */
+    private static long reportedTimerMisses(Path recording) throws IOException {
+        String head;
+        try (Reader reader = Files.newBufferedReader(recording)) {
+            char[] buffer = new char[1 << 16];
+            head = new String(buffer, 0, Math.max(0, reader.read(buffer)));
+        }
+        Matcher misses = Pattern.compile("\"bpfRecursionMisses\": \\{([^}]*)\\}").matcher(head); //$NON-NLS-1$
+        long count = 0;
+        if (misses.find()) {
+            Matcher entry = Pattern.compile("\"(hrtimer_expire_|sched_waking|sched_wakeup)\": (\\d+)").matcher(misses.group(1)); //$NON-NLS-1$
+            while (entry.find()) {
+                count += Long.parseLong(entry.group(2));
+            }
+        }
+        return count;
     }
 
     private static String describe(CriticalPathResult result) {
