@@ -93,6 +93,7 @@ python3 - "$out/pid.json" "$target" <<'PY' || fail "trace of fc-record --pid"
 import json, sys
 t, target = json.load(open(sys.argv[1])), int(sys.argv[2])
 assert t["otherData"]["targetPid"] == target, t["otherData"]
+assert t["otherData"].get("perfVersion"), "perf's version is in the metadata of a --kernel recording"
 ends = [e for e in t["traceEvents"] if e.get("name") == "FR(Request)" and e.get("ph") == "E"]
 switches = [e for e in t["traceEvents"] if e.get("name") == "sched_switch" and e["args"]["prev_pid"] == target]
 exits = [e for e in t["traceEvents"] if e.get("name") == "sched_process_exit" and e["args"]["pid"] == target]
