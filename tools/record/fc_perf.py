@@ -15,10 +15,8 @@ seq = {}  # cpu -> number of events written, numbered per CPU like the bpftrace 
 
 
 def value(raw, kind):
-    if kind == "x":
-        return "%x" % (raw & 0xFFFFFFFFFFFFFFFF)
-    if kind == "sym":
-        raise ValueError("fc_perf.py does not resolve kernel symbols; record this tracepoint with bpftrace")
+    if kind in ("x", "sym"):
+        raise ValueError(f"fc_perf.py does not write {kind!r} fields; record this tracepoint with bpftrace")
     if isinstance(raw, (bytes, bytearray)):
         raw = raw.split(b"\0", 1)[0].decode("utf-8", "replace")
     return str(raw).replace("\t", " ").replace("\n", " ")
