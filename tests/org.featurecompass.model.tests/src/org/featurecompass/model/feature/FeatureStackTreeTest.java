@@ -325,7 +325,7 @@ class FeatureStackTreeTest {
         FeatureStackTreeBuilder builder = new FeatureStackTreeBuilder(FeatureStackFrameKind.REGION_FEATURES, null);
         int[] maxPending = { 0 };
         @Nullable RegionInstance[] last = new @Nullable RegionInstance[1];
-        FeatureRegionAnalysis analysis = FeatureRegionAnalysis.forWholeTrace(new ForwardingListener(instance -> {
+        FeatureRegionAnalysis analysis = FeatureRegionAnalysis.forWholeTrace(FeatureRegionListener.ofInstances(instance -> {
             builder.add(instance);
             maxPending[0] = Math.max(maxPending[0], builder.pendingForests());
             last[0] = instance;
@@ -511,24 +511,6 @@ class FeatureStackTreeTest {
             node[1] += clipped;
             node[2] += clipped - open.fChildrenNs;
             node[3] += truncated ? 1 : 0;
-        }
-    }
-
-    /** Adds instances to a consumer; ignores state changes. */
-    private record ForwardingListener(java.util.function.Consumer<RegionInstance> instances) implements FeatureRegionListener {
-        @Override
-        public void instanceClosed(RegionInstance instance) {
-            instances.accept(instance);
-        }
-
-        @Override
-        public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
-            // not needed
-        }
-
-        @Override
-        public void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
-            // not needed
         }
     }
 }

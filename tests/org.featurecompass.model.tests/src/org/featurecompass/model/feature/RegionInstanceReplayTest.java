@@ -11,7 +11,6 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CancellationException;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.CoverageGap.Kind;
 import org.junit.jupiter.api.Test;
 
@@ -140,7 +139,7 @@ class RegionInstanceReplayTest {
         RegionTrace trace = new RegionTrace().begin(0, 1, "FR(A)").end(10, 1, "FR(A)");
         FeatureRegionReport whole = wholeTrace(trace, 10);
         assertThrows(CancellationException.class,
-                () -> RegionInstanceReplay.window(whole, new AnalysisWindow(0, 10), trace.instances(), new Recorder(), () -> true));
+                () -> RegionInstanceReplay.window(whole, new AnalysisWindow(0, 10), trace.instances(), FeatureRegionListener.ofInstances(instance -> { /* not needed */ }), () -> true));
     }
 
     /** Writes a random trace into {@code inputs} and returns its last event time. */
@@ -191,15 +190,16 @@ class RegionInstanceReplayTest {
         List<RegionInstance> recorded = List.copyOf(trace.instances());
         // the whole trace replayed is the whole-trace report
         AnalysisWindow all = whole.coverage().window();
-        assertEquals(whole, RegionInstanceReplay.window(whole, all, recorded, new Recorder(), () -> false));
+        assertEquals(whole, RegionInstanceReplay.window(whole, all, recorded, FeatureRegionListener.ofInstances(instance -> { /* not needed */ }), () -> false));
         FeatureRegionReport first = null;
         for (AnalysisWindow window : windows) {
             FeatureRegionReport reRead = trace.analyze(window, traceEndNs);
             List<RegionInstance> reReadInstances = intersecting(trace.instances(), reRead.coverage().window());
-            Recorder replayed = new Recorder();
-            FeatureRegionReport replay = RegionInstanceReplay.window(whole, window, recorded, replayed, () -> false);
+            List<RegionInstance> replayed = new ArrayList<>();
+            FeatureRegionReport replay = RegionInstanceReplay.window(whole, window, recorded, FeatureRegionListener.ofInstances(replayed::add),
+                    () -> false);
             assertEquals(reRead, replay, "window " + window + " of " + recorded);
-            assertEquals(reReadInstances, intersecting(replayed.fInstances, reRead.coverage().window()), "instances of " + window);
+            assertEquals(reReadInstances, intersecting(replayed, reRead.coverage().window()), "instances of " + window);
             if (first == null) {
                 first = replay;
             }
@@ -223,25 +223,5 @@ class RegionInstanceReplayTest {
         }
         result.sort(Comparator.comparingLong(RegionInstance::serial));
         return result;
-    }
-
-    /** Keeps the instances a replay reports. */
-    private static final class Recorder implements FeatureRegionListener {
-        final List<RegionInstance> fInstances = new ArrayList<>();
-
-        @Override
-        public void instanceClosed(RegionInstance instance) {
-            fInstances.add(instance);
-        }
-
-        @Override
-        public void interactionChanged(int pid, int tid, long timestampNs, @Nullable FeatureSet interaction) {
-            // statistics only
-        }
-
-        @Override
-        public void activeThreadsChanged(String feature, long timestampNs, int activeThreads) {
-            // statistics only
-        }
     }
 }

@@ -85,6 +85,19 @@ final class SketchGraph {
         return this;
     }
 
+    /**
+     * A waits from 10 to 100,000 ns for B, which runs in 10,000 steps of 10 ns until it wakes A:
+     * a range that ends early inside the wait must not walk B's later history.
+     */
+    SketchGraph wakerWithLongHistory() {
+        chain("A", 0).run(10).blocked(100_000).run(100_010);
+        Chain b = chain("B", 0);
+        for (long t = 10; t <= 100_000; t += 10) {
+            b.run(t);
+        }
+        return wake("B", 100_000, "A", 100_000);
+    }
+
     private static int vertexAt(Worker worker, long t) {
         int v = worker.floorIndex(t);
         assertEquals(t, worker.time(v), () -> worker + " has no vertex at " + t);

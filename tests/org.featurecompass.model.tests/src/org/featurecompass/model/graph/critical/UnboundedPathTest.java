@@ -86,12 +86,7 @@ class UnboundedPathTest {
      */
     @Test
     void wakerHistoryAfterTheRangeIsNotWalked() {
-        g.chain("A", 0).run(10).blocked(100_000).run(100_010);
-        SketchGraph.Chain b = g.chain("B", 0);
-        for (long t = 10; t <= 100_000; t += 10) {
-            b.run(t);
-        }
-        g.wake("B", 100_000, "A", 100_000);
+        g.wakerWithLongHistory();
         CriticalPath path = unbounded("A", 0, 20);
         assertEquals("B:RUNNING[0,10] B:RUNNING[10,20]", SketchGraph.segments(path));
         assertTrue(path.visitedVertices() < 10, () -> path.visitedVertices() + " vertices visited");
