@@ -27,11 +27,6 @@ import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureRegionReport;
-import org.featurecompass.model.feature.RegionEvent;
-import org.featurecompass.tef.TefCursor;
-import org.featurecompass.tef.TefEntry;
-import org.featurecompass.tef.TefEvent;
-import org.featurecompass.tef.TefLostEvents;
 import org.featurecompass.tef.TefTrace;
 
 /**
@@ -91,7 +86,7 @@ public final class FeatureRangeBenchmark {
             FeatureRegionAnalysis whole = FeatureRegionAnalysis.forWholeTrace(
                     FeatureRegionListener.ofInstances(instance -> store.add(new FeatureRegionSegment(instance, closed[0]++))));
             RegionEventConverter converter = new RegionEventConverter();
-            feed(opened, converter, whole);
+            TraceFeed.feed(opened, converter, whole);
             FeatureRegionReport wholeReport = whole.finish(opened.endTimeNs());
             FeatureStatistics wholeTrace = new FeatureStatistics(wholeReport, List.of(), converter.problems());
             store.getIntersectingElements(0, 0); // the Fast store sorts on its first query
@@ -124,7 +119,7 @@ public final class FeatureRangeBenchmark {
             ISegmentStore<@NonNull ISegment> store) throws IOException {
         long start = System.nanoTime();
         FeatureRegionAnalysis reRead = FeatureRegionAnalysis.forWindow(window);
-        feed(trace, new RegionEventConverter(), reRead);
+        TraceFeed.feed(trace, new RegionEventConverter(), reRead);
         FeatureRegionReport before = reRead.finish(trace.endTimeNs());
         double beforeSeconds = Bench.secondsSince(start);
 
@@ -164,21 +159,5 @@ public final class FeatureRangeBenchmark {
             throw new IllegalStateException("not cancelled, yet no statistics"); //$NON-NLS-1$
         }
         return statistics;
-    }
-
-    /** Feeds every region event and lost-event range of the trace, in time order. */
-    private static void feed(TefTrace trace, RegionEventConverter converter, FeatureRegionAnalysis analysis) throws IOException {
-        TefCursor cursor = trace.cursor(0);
-        while (cursor.hasNext()) {
-            TefEntry entry = cursor.next();
-            if (entry instanceof TefEvent event) {
-                RegionEvent region = converter.convert(event);
-                if (region != null) {
-                    analysis.accept(region);
-                }
-            } else if (entry instanceof TefLostEvents lost) {
-                analysis.gap(converter.gap(lost));
-            }
-        }
     }
 }

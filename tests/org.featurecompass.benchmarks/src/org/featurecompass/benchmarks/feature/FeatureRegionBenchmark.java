@@ -35,9 +35,7 @@ import org.featurecompass.model.feature.FeatureStackTreeBuilder;
 import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.model.feature.RegionInstance;
 import org.featurecompass.tef.TefCursor;
-import org.featurecompass.tef.TefEntry;
 import org.featurecompass.tef.TefEvent;
-import org.featurecompass.tef.TefLostEvents;
 import org.featurecompass.tef.TefTrace;
 
 /**
@@ -124,18 +122,7 @@ public final class FeatureRegionBenchmark {
                 long events = opened.eventCount();
                 RegionEventConverter converter = new RegionEventConverter();
                 FeatureRegionAnalysis analysis = FeatureRegionAnalysis.forWholeTrace();
-                TefCursor cursor = opened.cursor(0);
-                while (cursor.hasNext()) {
-                    TefEntry entry = cursor.next();
-                    if (entry instanceof TefEvent event) {
-                        RegionEvent region = converter.convert(event);
-                        if (region != null) {
-                            analysis.accept(region);
-                        }
-                    } else if (entry instanceof TefLostEvents lost) {
-                        analysis.gap(converter.gap(lost));
-                    }
-                }
+                TraceFeed.feed(opened, converter, analysis);
                 ours = analysis.finish();
                 endToEnd = (System.nanoTime() - start) / 1e9;
                 String heap = peakHeapMegabytes() + " MB heap"; //$NON-NLS-1$
