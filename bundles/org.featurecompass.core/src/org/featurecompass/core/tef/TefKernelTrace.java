@@ -10,7 +10,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.eclipse.core.resources.IProject;
@@ -50,9 +49,8 @@ public class TefKernelTrace extends TefTmfTrace implements IKernelTrace, ITmfTra
     private static final Pattern RECORDER_SIGNATURE = Pattern.compile("\"recorder\"\\s*:\\s*\"fc-record\""); //$NON-NLS-1$
     private static final int RECORDING_CONFIDENCE = 100;
     private static final String KERNEL_CATEGORY = "kernel"; //$NON-NLS-1$
-    /** The recorder's host id ({@code fc-record --host}), in the raw text of {@code otherData}. */
-    private static final Pattern HOST_ID = Pattern.compile("\"hostId\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\""); //$NON-NLS-1$
-    private static final String OTHER_DATA = "otherData"; //$NON-NLS-1$
+    /** The key of the recorder's host id ({@code fc-record --host}) in {@code otherData}. */
+    private static final String HOST_ID = "hostId"; //$NON-NLS-1$
 
     private @Nullable Set<ITmfEventType> fKernelEventTypes;
     private volatile @Nullable String fHostId;
@@ -127,14 +125,8 @@ public class TefKernelTrace extends TefTmfTrace implements IKernelTrace, ITmfTra
         if (reader == null) {
             return super.getHostId();
         }
-        String host = super.getHostId();
-        String otherData = reader.metadata().topLevelFields().get(OTHER_DATA);
-        if (otherData != null) {
-            Matcher recorded = HOST_ID.matcher(otherData);
-            if (recorded.find() && !recorded.group(1).isEmpty()) {
-                host = recorded.group(1);
-            }
-        }
+        String recorded = reader.metadata().otherData().get(HOST_ID);
+        String host = recorded == null || recorded.isEmpty() ? super.getHostId() : recorded;
         fHostId = host;
         return host;
     }
