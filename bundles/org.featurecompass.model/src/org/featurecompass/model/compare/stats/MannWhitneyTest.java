@@ -1,0 +1,124 @@
+package org.featurecompass.model.compare.stats;
+
+import java.util.Arrays;
+
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.inference.AlternativeHypothesis;
+import org.apache.commons.statistics.inference.MannWhitneyUTest;
+import org.apache.commons.statistics.inference.PValueMethod;
+
+/**
+ * Two-sided Mann-Whitney U test of group B against group A, for long-tailed latencies (X5 of
+ * shared/notes/tracecompare.md §8.2). The statistic is U of group B (large when B's values are
+ * larger). The p-value method follows SciPy's {@code mannwhitneyu} defaults (checked by
+ * StatisticsPeerTest): exact when the smaller group has at most 8 values and there is no tie,
+ * otherwise the normal approximation with tie correction and continuity correction.
+ *
+ * <p>
+ * Executions without the context count as 0, so a context's sample is a block of zeros plus the
+ * executions' non-zero values. The ranks are computed from that sparse form (one tied block of
+ * zeros, the non-zero values sorted), which costs O(k log k) for k non-zero values instead of
+ * O(n log n). The distributions are Apache Commons Statistics': the exact U distribution through
+ * {@link MannWhitneyUTest} on the (small) dense samples, the normal distribution for the
+ * approximation.
+ */
+public final class MannWhitneyTest {
+
+    /** SciPy's limit for the exact method: the smaller sample has at most this many values. */
+    private static final int EXACT_LIMIT = 8;
+    private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
+    private static final MannWhitneyUTest EXACT = MannWhitneyUTest.withDefaults().with(PValueMethod.EXACT)
+            .with(AlternativeHypothesis.TWO_SIDED);
+
+    private MannWhitneyTest() {
+    }
+
+    /**
+     * @param nA size of group A
+     * @param nonZeroA group A's non-zero values, ns (the other nA − length values are 0); reordered
+     * @param nB size of group B
+     * @param nonZeroB group B's non-zero values, ns; reordered
+     * @return the test of B against A
+     */
+    public static TestResult test(int nA, long[] nonZeroA, int nB, long[] nonZeroB) {
+        return test(nA, nonZeroA, nonZeroA.length, nB, nonZeroB, nonZeroB.length);
+    }
+
+    /**
+     * As {@link #test(int, long[], int, long[])} with the non-zero values in the first {@code kA}
+     * and {@code kB} entries of reusable buffers.
+     *
+     * @param nA size of group A
+     * @param nonZeroA buffer whose first kA entries are group A's non-zero values; reordered
+     * @param kA number of non-zero values of A
+     * @param nB size of group B
+     * @param nonZeroB buffer whose first kB entries are group B's non-zero values; reordered
+     * @param kB number of non-zero values of B
+     * @return the test of B against A
+     */
+    public static TestResult test(int nA, long[] nonZeroA, int kA, int nB, long[] nonZeroB, int kB) {
+        if (nA < 1 || nB < 1) {
+            return TestResult.TOO_FEW;
+        }
+        if (kA > nA || kB > nB) {
+            throw new IllegalArgumentException("More non-zero values than executions: " + kA + '/' + nA + ", " + kB + '/' + nB); //$NON-NLS-1$
+        }
+        Arrays.sort(nonZeroA, 0, kA);
+        Arrays.sort(nonZeroB, 0, kB);
+        long n = (long) nA + nB;
+        // Zeros: one tied block with ranks 1..zeros, mean rank (zeros + 1) / 2.
+        long zerosA = nA - (long) kA;
+        long zerosB = nB - (long) kB;
+        long zeros = zerosA + zerosB;
+        double rankSumB = zerosB * (zeros + 1) / 2.0;
+        double tieTerm = tieTerm(zeros);
+        long rank = zeros; // ranks used so far
+        int i = 0;
+        int j = 0;
+        while (i < kA || j < kB) {
+            long v = j >= kB || (i < kA && nonZeroA[i] < nonZeroB[j]) ? nonZeroA[i] : nonZeroB[j];
+            int countA = 0;
+            while (i < kA && nonZeroA[i] == v) {
+                i++;
+                countA++;
+            }
+            int countB = 0;
+            while (j < kB && nonZeroB[j] == v) {
+                j++;
+                countB++;
+            }
+            long t = countA + (long) countB;
+            rankSumB += countB * (rank + (t + 1) / 2.0);
+            tieTerm += tieTerm(t);
+            rank += t;
+        }
+        double uB = rankSumB - nB * (nB + 1.0) / 2.0;
+        double meanU = (double) nA * nB / 2.0;
+        if (tieTerm == (double) n * n * n - n) {
+            // Every value tied: no evidence of a difference (SciPy: p = 1).
+            return new TestResult(TestOutcome.NO_VARIATION, meanU, Double.NaN, 1);
+        }
+        boolean ties = tieTerm != 0;
+        if (!ties && Math.min(nA, nB) <= EXACT_LIMIT) {
+            double p = EXACT.test(dense(nB, nonZeroB, kB), dense(nA, nonZeroA, kA)).getPValue();
+            return new TestResult(TestOutcome.TESTED, uB, Double.NaN, p);
+        }
+        double variance = (double) nA * nB / 12.0 * ((n + 1) - tieTerm / ((double) n * (n - 1)));
+        double z = uB - meanU;
+        z -= Math.signum(z) * 0.5; // continuity correction towards the mean
+        double p = Math.min(1, 2 * STANDARD_NORMAL.survivalProbability(Math.abs(z) / Math.sqrt(variance)));
+        return new TestResult(TestOutcome.TESTED, uB, Double.NaN, p);
+    }
+
+    private static double tieTerm(long t) {
+        return (double) t * t * t - t;
+    }
+
+    private static double[] dense(int n, long[] nonZero, int k) {
+        double[] values = new double[n];
+        for (int i = 0; i < k; i++) {
+            values[i] = nonZero[i];
+        }
+        return values;
+    }
+}

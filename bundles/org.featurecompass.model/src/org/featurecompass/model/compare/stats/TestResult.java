@@ -1,0 +1,21 @@
+package org.featurecompass.model.compare.stats;
+
+/**
+ * The result of a two-sample test of group B against group A.
+ *
+ * @param outcome regular or which degenerate case
+ * @param statistic Welch's t (positive when B's mean is larger) or Mann-Whitney U of group B; NaN
+ *        for {@link TestOutcome#TOO_FEW}, ±∞ for {@link TestOutcome#CONSTANT_DIFFERENT}
+ * @param degreesOfFreedom Welch-Satterthwaite degrees of freedom; NaN for Mann-Whitney and when undefined
+ * @param p two-sided p-value in [0, 1]; NaN only for {@link TestOutcome#TOO_FEW}
+ */
+public record TestResult(TestOutcome outcome, double statistic, double degreesOfFreedom, double p) {
+
+    /** The result when a group is too small to test. */
+    public static final TestResult TOO_FEW = new TestResult(TestOutcome.TOO_FEW, Double.NaN, Double.NaN, Double.NaN);
+
+    /** @return whether the result has a p-value and belongs to the multiple-testing family */
+    public boolean hasPValue() {
+        return outcome != TestOutcome.TOO_FEW;
+    }
+}
