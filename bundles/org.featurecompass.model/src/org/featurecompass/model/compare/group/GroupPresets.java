@@ -1,0 +1,78 @@
+package org.featurecompass.model.compare.group;
+
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
+import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
+import org.featurecompass.model.feature.FeatureSet;
+
+/** Ready-made pairs of groups. */
+public final class GroupPresets {
+
+    /**
+     * The filters of both groups.
+     *
+     * @param a group A's filters
+     * @param b group B's filters
+     */
+    public record Pair(List<GroupFilter> a, List<GroupFilter> b) {
+        /** Copies the lists. */
+        public Pair {
+            a = List.copyOf(a);
+            b = List.copyOf(b);
+        }
+    }
+
+    private GroupPresets() {
+    }
+
+    /**
+     * "Slowest fraction vs the rest": B keeps the executions whose metric is at least the value of
+     * the ⌈fraction·N⌉-th largest, A the others. Executions tied with that value all go to B, so
+     * B can be a little larger than the fraction.
+     *
+     * @param table the executions
+     * @param metric metric name, e.g. {@code duration}
+     * @param fraction share of the executions in B, in (0, 1)
+     * @return A = the rest, B = the slowest
+     */
+    public static Pair slowestVersusRest(ExecutionTable table, String metric, double fraction) {
+        if (!(fraction > 0 && fraction < 1)) {
+            throw new IllegalArgumentException("fraction not in (0, 1): " + fraction); //$NON-NLS-1$
+        }
+        if (table.size() == 0) {
+            throw new IllegalArgumentException("No execution to split"); //$NON-NLS-1$
+        }
+        double[] values = table.metrics().get(table.metricIndex(metric)).values().clone();
+        Arrays.sort(values);
+        int slowest = (int) Math.ceil(fraction * values.length);
+        double threshold = values[values.length - slowest];
+        return new Pair(List.of(new MetricRange(metric, Double.NEGATIVE_INFINITY, threshold)),
+                List.of(new MetricRange(metric, threshold, Double.POSITIVE_INFINITY)));
+    }
+
+    /**
+     * "Feature X on vs off": B keeps the executions whose feature set (a label of the category,
+     * in the canonical {@code A*B} form) contains the feature, A those whose set does not.
+     *
+     * @param table the executions
+     * @param category name of the feature-set category
+     * @param feature the feature
+     * @return A = feature off, B = feature on
+     */
+    public static Pair featureOnVersusOff(ExecutionTable table, String category, String feature) {
+        CategoryColumn column = table.categories().get(table.categoryIndex(category));
+        Set<String> on = new HashSet<>();
+        Set<String> off = new HashSet<>();
+        for (String label : column.labels()) {
+            (FeatureSet.parseInteraction(label).contains(feature) ? on : off).add(label);
+        }
+        if (on.isEmpty()) {
+            throw new IllegalArgumentException("No feature set of " + category + " contains " + feature + ": " + column.labels()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        return new Pair(List.of(new CategorySet(category, off)), List.of(new CategorySet(category, on)));
+    }
+}
