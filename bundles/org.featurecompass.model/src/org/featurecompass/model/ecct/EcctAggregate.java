@@ -33,6 +33,14 @@ public final class EcctAggregate {
         fReached[node]++;
     }
 
+    void set(int node, long self, double selfSquares, long inclusive, double inclusiveSquares, int reached) {
+        fSelfSum[node] = self;
+        fSelfSquares[node] = selfSquares;
+        fInclusiveSum[node] = inclusive;
+        fInclusiveSquares[node] = inclusiveSquares;
+        fReached[node] = reached;
+    }
+
     /** @return {@code this} minus {@code part}, a sub-aggregate of it, node by node */
     EcctAggregate minus(EcctAggregate part) {
         int nodes = nodeCount();

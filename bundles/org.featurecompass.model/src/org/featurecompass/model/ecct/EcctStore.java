@@ -3,28 +3,48 @@ package org.featurecompass.model.ecct;
 import java.util.Arrays;
 import java.util.BitSet;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The ECCTs of many executions over one union tree: TraceCompare's executions database (§3.3.4),
  * in memory. The tree is stored once; each execution is a row of (node id, self time) pairs,
  * ascending by node, all rows in three shared arrays (compressed sparse rows).
  * <p>
  * Memory: 12 bytes per stored value ({@code int} node + {@code long} self ns) plus 4 bytes per
- * execution (row offset) plus the tree ({@link ContextTree}, at most 44 bytes per node).
- * Aggregation over a subset (§2.6 of the design notes: sum, mean and deviation per node, zeros
- * included) visits the subset's rows or, when that is smaller, its complement's and subtracts
- * from the precomputed totals; each row is visited three times (self into a scratch array, one
- * reverse pass adding each node into its parent for inclusive times, one pass accumulating).
+ * execution (row offset) plus the tree ({@link ContextTree}, at most 44 bytes per node); once a
+ * large subset has been aggregated, 20 more bytes per value for the columns.
+ * <p>
+ * Aggregation over a subset (design notes §2.6: sum, mean and deviation per node, zeros
+ * included) takes one of two paths. A small subset (or the complement of a large one,
+ * subtracted from totals computed once) is summed row by row: each row is visited three times
+ * (self into a scratch array, a reverse pass adding each node into its parent for inclusive
+ * times, one pass accumulating). Otherwise every value is read once from columns by node
+ * (execution, self, inclusive; built once, on first need), kept or not by the execution's bit.
+ * Cost: O(min(|S|, N − |S|) · k) or O(N · k) for k values per execution, whichever is cheaper.
  * Executions are numbered from 0 in the order added. Appending is not thread-safe; aggregation
  * may run from several threads once appending is done.
  */
 public final class EcctStore {
+
+    /**
+     * How many times more a value costs on the row path (three passes, scattered writes) than on
+     * the column path (one sequential read): the row path is taken when it visits fewer than
+     * {@code 1/ROW_COST} of all values. Measured in EcctBenchmark.
+     */
+    private static final int ROW_COST = 4;
 
     private final ContextTree fTree;
     private int[] fOffsets = new int[1025];
     private int[] fNodes = new int[4096];
     private long[] fSelf = new long[4096];
     private int fExecutions;
-    private volatile EcctAggregate fTotals;
+    private volatile @Nullable EcctAggregate fTotals;
+    /** The values by node (compressed sparse columns), built on the first large aggregation. */
+    private volatile @Nullable Columns fColumns;
+
+    /** Every stored value by node: execution, self and inclusive time (20 bytes a value). */
+    private record Columns(int executions, int nodes, int[] offsets, int[] execution, long[] self, long[] inclusive) {
+    }
 
     /** @param tree the union tree every added ECCT refers to */
     public EcctStore(ContextTree tree) {
@@ -57,6 +77,7 @@ public final class EcctStore {
         }
         fOffsets[++fExecutions] = end;
         fTotals = null;
+        fColumns = null;
         return fExecutions - 1;
     }
 
@@ -89,9 +110,14 @@ public final class EcctStore {
         fOffsets = Arrays.copyOf(fOffsets, fExecutions + 1);
     }
 
-    /** @return bytes held by the rows and the union tree (frame labels excluded) */
+    /**
+     * @return bytes held by the rows, the aggregation columns once built and the union tree
+     *         (frame labels excluded)
+     */
     public long bytes() {
-        return 4L * fNodes.length + 8L * fSelf.length + 4L * fOffsets.length + fTree.bytes();
+        Columns columns = fColumns;
+        long columnBytes = columns == null ? 0 : 20L * columns.self().length + 4L * columns.offsets().length;
+        return 4L * fNodes.length + 8L * fSelf.length + 4L * fOffsets.length + columnBytes + fTree.bytes();
     }
 
     /**
@@ -99,24 +125,103 @@ public final class EcctStore {
      * @return per node sums over the subset
      */
     public EcctAggregate aggregate(BitSet executions) {
-        int n = executions.cardinality();
-        if (executions.length() > fExecutions) {
-            n = executions.get(0, fExecutions).cardinality();
+        BitSet subset = executions.length() > fExecutions ? executions.get(0, fExecutions) : executions;
+        int n = subset.cardinality();
+        int visited = Math.min(n, fExecutions - n);
+        if ((long) visited * ROW_COST > fExecutions) {
+            return aggregateColumns(subset, n);
         }
+        long[] scratch = new long[fTree.size()];
         if (2L * n > fExecutions) {
             EcctAggregate complement = new EcctAggregate(fTree.size(), fExecutions - n);
-            long[] scratch = new long[fTree.size()];
-            for (int e = executions.nextClearBit(0); e < fExecutions; e = executions.nextClearBit(e + 1)) {
+            for (int e = subset.nextClearBit(0); e < fExecutions; e = subset.nextClearBit(e + 1)) {
                 accumulate(e, complement, scratch);
             }
             return totals().minus(complement);
         }
         EcctAggregate sums = new EcctAggregate(fTree.size(), n);
-        long[] scratch = new long[fTree.size()];
-        for (int e = executions.nextSetBit(0); e >= 0 && e < fExecutions; e = executions.nextSetBit(e + 1)) {
+        for (int e = subset.nextSetBit(0); e >= 0; e = subset.nextSetBit(e + 1)) {
             accumulate(e, sums, scratch);
         }
         return sums;
+    }
+
+    /**
+     * The column path: every value is read once, in order, and kept or not by its execution's
+     * bit, without a branch; the sums of a node stay in registers.
+     */
+    private EcctAggregate aggregateColumns(BitSet subset, int n) {
+        Columns columns = columns();
+        long[] words = subset.toLongArray();
+        words = Arrays.copyOf(words, (fExecutions >>> 6) + 1);
+        EcctAggregate sums = new EcctAggregate(fTree.size(), n);
+        int[] offsets = columns.offsets();
+        int[] execution = columns.execution();
+        long[] self = columns.self();
+        long[] inclusive = columns.inclusive();
+        for (int node = 0; node < columns.nodes(); node++) {
+            long selfSum = 0;
+            double selfSquares = 0;
+            long inclusiveSum = 0;
+            double inclusiveSquares = 0;
+            int reached = 0;
+            for (int i = offsets[node], end = offsets[node + 1]; i < end; i++) {
+                int e = execution[i];
+                long keep = -((words[e >>> 6] >>> e) & 1L);
+                long s = self[i] & keep;
+                long in = inclusive[i] & keep;
+                selfSum += s;
+                selfSquares += (double) s * s;
+                inclusiveSum += in;
+                inclusiveSquares += (double) in * in;
+                reached -= (int) keep;
+            }
+            sums.set(node, selfSum, selfSquares, inclusiveSum, inclusiveSquares, reached);
+        }
+        return sums;
+    }
+
+    private synchronized Columns columns() {
+        Columns columns = fColumns;
+        if (columns != null && columns.executions() == fExecutions && columns.nodes() == fTree.size()) {
+            return columns;
+        }
+        int nodes = fTree.size();
+        int values = fOffsets[fExecutions];
+        int[] offsets = new int[nodes + 1];
+        for (int i = 0; i < values; i++) {
+            offsets[fNodes[i] + 1]++;
+        }
+        for (int node = 0; node < nodes; node++) {
+            offsets[node + 1] += offsets[node];
+        }
+        int[] next = Arrays.copyOf(offsets, nodes);
+        int[] execution = new int[values];
+        long[] self = new long[values];
+        long[] inclusive = new long[values];
+        long[] scratch = new long[nodes];
+        int[] parents = fTree.parents();
+        for (int e = 0; e < fExecutions; e++) {
+            int from = fOffsets[e];
+            int to = fOffsets[e + 1];
+            for (int i = from; i < to; i++) {
+                scratch[fNodes[i]] = fSelf[i];
+            }
+            for (int i = to - 1; i > from; i--) {
+                scratch[parents[fNodes[i]]] += scratch[fNodes[i]];
+            }
+            for (int i = from; i < to; i++) {
+                int node = fNodes[i];
+                int slot = next[node]++;
+                execution[slot] = e;
+                self[slot] = fSelf[i];
+                inclusive[slot] = scratch[node];
+                scratch[node] = 0;
+            }
+        }
+        columns = new Columns(fExecutions, nodes, offsets, execution, self, inclusive);
+        fColumns = columns;
+        return columns;
     }
 
     /**
