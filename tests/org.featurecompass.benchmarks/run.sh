@@ -5,8 +5,9 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [--size BYTES]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [--size BYTES]
 #          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
+#          [--executions N] [--visits N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
 #            Python json / ijson peers on the same file in the same run
 #   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
@@ -30,6 +31,9 @@
 #            also the trace of the ctf suite. Then each graph module alone on the same traces in its
 #            own runtime with -Xmx2g (GraphHeapBenchmark: peak and retained heap). Builds the bundles
 #            it needs.
+#   ecct     ECCT build and aggregation (issue 12): --executions executions (default 10^5) over a
+#            5*10^4-node union, each visiting --visits random contexts (default 15), with -Xmx3g;
+#            build time, memory against the events' TEF size, subset aggregation (wall and CPU ms)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -41,6 +45,8 @@ rounds=10
 warmup=3
 traces=lttng/many-threads,lttng/bug446190
 heap=3g
+executions=100000
+visits=15
 events_given=
 suites=()
 while [[ $# -gt 0 ]]; do
@@ -53,7 +59,9 @@ while [[ $# -gt 0 ]]; do
     --warmup) warmup="$2"; shift 2 ;;
     --traces) traces="$2"; shift 2 ;;
     --heap) heap="$2"; shift 2 ;;
-    -h|--help) sed -n '2,32p' "$0"; exit 0 ;;
+    --executions) executions="$2"; shift 2 ;;
+    --visits) visits="$2"; shift 2 ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -194,6 +202,9 @@ for suite in "${suites[@]}"; do
       kernel_ctf ;;
     graph-peer)
       graph_peer ;;
+    ecct)
+      java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.ecct.EcctBenchmark --executions "$executions" \
+        --visits "$visits" | tee "$results/ecct.md" ;;
     *) echo "run.sh: unknown benchmark '$suite'" >&2; exit 2 ;;
   esac
 done
