@@ -1,0 +1,179 @@
+package org.featurecompass.model.execution;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
+
+/**
+ * The executions of one type in one trace with their metrics, column by column (TraceCompare
+ * §3.3.3–3.3.4: per-execution metrics for filtering and comparison). Rows are in begin order
+ * (then begin-event rank). Built by {@link ExecutionTableBuilder}; immutable.
+ */
+public final class ExecutionTable {
+
+    private final String fTraceName;
+    private final ExecutionDefinition fDefinition;
+    private final long[] fStart;
+    private final long[] fEnd;
+    private final int[] fPid;
+    private final int[] fTid;
+    private final int[] fEndTid;
+    private final long[] fBeginPosition;
+    private final long[] fEndPosition;
+    private final String[] fName;
+    private final String[] fFeatureSet;
+    private final int[][] fThreads;
+    private final Map<String, MetricColumn> fColumns;
+    private final MatchingReport fReport;
+    private final Map<String, String> fUserMetricErrors;
+    private final boolean fCriticalPaths;
+
+    ExecutionTable(String traceName, ExecutionDefinition definition, long[] start, long[] end, int[] pid, int[] tid, int[] endTid,
+            long[] beginPosition, long[] endPosition, String[] name, String[] featureSet, int[][] threads, List<MetricColumn> columns,
+            MatchingReport report, Map<String, String> userMetricErrors, boolean criticalPaths) {
+        fTraceName = traceName;
+        fDefinition = definition;
+        fStart = start;
+        fEnd = end;
+        fPid = pid;
+        fTid = tid;
+        fEndTid = endTid;
+        fBeginPosition = beginPosition;
+        fEndPosition = endPosition;
+        fName = name;
+        fFeatureSet = featureSet;
+        fThreads = threads;
+        Map<String, MetricColumn> byName = new LinkedHashMap<>();
+        for (MetricColumn column : columns) {
+            byName.put(column.name(), column);
+        }
+        fColumns = byName;
+        fReport = report;
+        fUserMetricErrors = Map.copyOf(userMetricErrors);
+        fCriticalPaths = criticalPaths;
+    }
+
+    /** @return the name of the trace (or experiment) the executions come from */
+    public String traceName() {
+        return fTraceName;
+    }
+
+    /** @return the definition that delimited them */
+    public ExecutionDefinition definition() {
+        return fDefinition;
+    }
+
+    /** @return the execution type */
+    public String type() {
+        return fDefinition.type();
+    }
+
+    /** @return the number of executions */
+    public int size() {
+        return fStart.length;
+    }
+
+    /** @return begin time of a row, ns */
+    public long start(int row) {
+        return fStart[row];
+    }
+
+    /** @return end time of a row, ns */
+    public long end(int row) {
+        return fEnd[row];
+    }
+
+    /** @return duration of a row, ns */
+    public long duration(int row) {
+        return fEnd[row] - fStart[row];
+    }
+
+    /** @return process of the begin event */
+    public int pid(int row) {
+        return fPid[row];
+    }
+
+    /** @return thread of the begin event, whose critical path is followed */
+    public int tid(int row) {
+        return fTid[row];
+    }
+
+    /** @return thread of the end event */
+    public int endTid(int row) {
+        return fEndTid[row];
+    }
+
+    /**
+     * @param row a row
+     * @return the threads the execution ran on: its begin thread first, then the other threads of
+     *         its critical path in order of appearance (the begin and end threads without kernel data)
+     */
+    public int[] threads(int row) {
+        return fThreads[row].clone();
+    }
+
+    /** @return rank of the begin event in the trace */
+    public long beginPosition(int row) {
+        return fBeginPosition[row];
+    }
+
+    /** @return rank of the end event in the trace */
+    public long endPosition(int row) {
+        return fEndPosition[row];
+    }
+
+    /** @return name of the delimiting event (slice or span name) */
+    public String name(int row) {
+        return fName[row];
+    }
+
+    /**
+     * @param row a row
+     * @return the features active on its thread during it, as an interaction ({@code A*B}; Base
+     *         dropped unless alone), empty when none
+     */
+    public String featureSet(int row) {
+        return fFeatureSet[row];
+    }
+
+    /** @return the metric columns, standard ones first, then critical path, features, arguments, user metrics */
+    public List<MetricColumn> columns() {
+        return new ArrayList<>(fColumns.values());
+    }
+
+    /**
+     * @param name a column name
+     * @return the column, or null
+     */
+    public @Nullable MetricColumn column(String name) {
+        return fColumns.get(name);
+    }
+
+    /** @return the column names, in order */
+    public List<String> columnNames() {
+        return new ArrayList<>(fColumns.keySet());
+    }
+
+    /** @return what matching counted besides the executions */
+    public MatchingReport report() {
+        return fReport;
+    }
+
+    /** @return per user metric that could not be computed, the reason (with its column) */
+    public Map<String, String> userMetricErrors() {
+        return fUserMetricErrors;
+    }
+
+    /** @return whether on-CPU and waiting times come from critical paths (kernel events present) */
+    public boolean hasCriticalPaths() {
+        return fCriticalPaths;
+    }
+
+    @Override
+    public String toString() {
+        return fDefinition.type() + " in " + fTraceName + ": " + size() + " executions, " + fColumns.size() + " metrics"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+    }
+}
