@@ -77,16 +77,27 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
      * @param host the host of a single trace, or the reference host whose clock an experiment's
      *            graph uses
      * @param reports the builder's counts of ignored events and anomalies, per host
-     * @param malformedEvents events skipped because a field (or the CPU) was missing
+     * @param malformed events skipped because a field (or the CPU) was missing, by host, event
+     *            name and problem
      * @param network what became of the TCP packets, or null if the traces record none
      * @param sync the clock synchronisation of an experiment's hosts, or null for one trace
      */
-    public record Result(ExecutionGraph graph, String host, Map<String, GraphBuildReport> reports, long malformedEvents,
+    public record Result(ExecutionGraph graph, String host, Map<String, GraphBuildReport> reports, List<MalformedEvents> malformed,
             @Nullable NetworkLinkReport network, @Nullable SyncResult sync) {
 
         /** Copies the reports. */
         public Result {
             reports = Map.copyOf(reports);
+            malformed = List.copyOf(malformed);
+        }
+
+        /** @return the number of events skipped because a field (or the CPU) was missing */
+        public long malformedEvents() {
+            long total = 0;
+            for (MalformedEvents kind : malformed) {
+                total += kind.count();
+            }
+            return total;
         }
 
         /**
@@ -249,7 +260,7 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
         for (ITmfTrace trace : traces) {
             packetLayer(trace).ifPresent(layer -> {
                 layers.put(trace, layer);
-                readers.put(trace, new TcpSegmentReader(((IKernelTrace) trace).getKernelEventLayout()));
+                readers.put(trace, new TcpSegmentReader(((IKernelTrace) trace).getKernelEventLayout(), layer));
             });
         }
         TcpPacketMatcher<Boolean> matcher = new TcpPacketMatcher<>(MAX_PENDING_PACKETS, Long.MAX_VALUE, false);
@@ -315,18 +326,23 @@ public class ExecutionGraphAnalysis extends OnePassAnalysisModule<ExecutionGraph
     private static Result finish(ExecutionGraph graph, String host, List<HostFeed> feeds, long lastNs, NetworkLinker linker,
             @Nullable SyncResult sync) {
         Map<String, GraphBuildReport> reports = new LinkedHashMap<>();
-        long malformed = 0;
+        List<MalformedEvents> malformed = new ArrayList<>();
         boolean packets = false;
         for (HostFeed feed : feeds) {
             GraphBuildReport report = feed.builder().finish(lastNs == Long.MIN_VALUE ? 0 : lastNs);
             reports.put(feed.host(), report);
             KernelGraphEventFeeder feeder = feed.feeder();
-            malformed += feeder.malformedEvents();
+            List<MalformedEvents> kinds = feeder.malformedKinds();
+            malformed.addAll(kinds);
             packets |= feeder.linksPackets();
             String name = feed.trace().getName();
-            if (feeder.malformedEvents() > 0) {
+            if (!kinds.isEmpty()) {
                 ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_MalformedEvents,
-                        new Object[] { name, feeder.malformedEvents(), feeder.firstMalformedNs() }));
+                        new Object[] { name, feeder.malformedEvents(), GraphReportText.malformed(kinds) }));
+            }
+            if (feeder.packetsWithoutSegment() > 0) {
+                ErrorLog.warning(NLS.bind(Messages.ExecutionGraphAnalysis_PacketsWithoutSegment,
+                        new Object[] { name, feeder.packetsWithoutSegment(), feeder.firstPacketWithoutSegmentNs() }));
             }
             String anomalies = GraphReportText.anomalies(report);
             if (!anomalies.isEmpty()) {

@@ -1,5 +1,6 @@
 package org.featurecompass.core.graph;
 
+import java.util.List;
 import java.util.StringJoiner;
 
 import org.featurecompass.model.graph.builder.GraphBuildReport;
@@ -61,6 +62,19 @@ public final class GraphReportText {
         add(text, report.sendsWithoutContext(), "sends with no known sending task"); //$NON-NLS-1$
         add(text, report.receivedBeforeSent(), "receptions before their send in the common time"); //$NON-NLS-1$
         add(text, report.receivesNotLinked(), "matched receptions not linked"); //$NON-NLS-1$
+        return text.toString();
+    }
+
+    /**
+     * @param kinds skipped events by name and problem
+     * @return one phrase per kind, e.g. {@code "sched_switch (no field prev_tid): 3, the first at
+     *         1361214078861347508 ns"}, separated by semicolons
+     */
+    public static String malformed(List<MalformedEvents> kinds) {
+        StringJoiner text = new StringJoiner("; "); //$NON-NLS-1$
+        for (MalformedEvents kind : kinds) {
+            text.add(String.format("%s (%s): %,d, the first at %d ns", kind.eventName(), kind.problem(), kind.count(), kind.firstNs())); //$NON-NLS-1$
+        }
         return text.toString();
     }
 

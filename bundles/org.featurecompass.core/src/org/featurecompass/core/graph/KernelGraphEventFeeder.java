@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,7 +30,8 @@ import org.featurecompass.model.graph.network.TcpSegmentKey;
  * model's {@link ExecutionGraphBuilder} (Giraldeau 2015, §4.4, Algorithm 1). Event and field names
  * come from the trace's {@link IKernelAnalysisEventLayout}, so every LTTng kernel layout works;
  * events the graph does not use are skipped after one hash lookup. Events that lack a field the
- * builder needs are counted as {@link #malformedEvents() malformed} and skipped. Timestamps in ns.
+ * builder needs are skipped and counted as {@link #malformedEvents() malformed}, per event name
+ * and missing field, with the time of the first. Timestamps in ns.
  */
 public final class KernelGraphEventFeeder {
 
@@ -43,6 +45,24 @@ public final class KernelGraphEventFeeder {
     private static final long STATEDUMP_DEAD = 7;
     /** Field of {@code lttng_statedump_process_state} with the CPU of a running task. */
     private static final String FIELD_STATEDUMP_CPU = "cpu"; //$NON-NLS-1$
+    /**
+     * The thread id of {@code sched_process_exec} before LTTng-modules 2.7 named it {@code tid}:
+     * the kernel tracepoint's {@code pid}, which it sets to {@code p->pid}, the thread's id.
+     */
+    private static final String FIELD_EXEC_PID = "pid"; //$NON-NLS-1$
+    private static final String LOST_EVENTS = "lost events"; //$NON-NLS-1$
+    private static final String NO_CPU = "no CPU"; //$NON-NLS-1$
+    private static final String NO_FIELD = "no field "; //$NON-NLS-1$
+
+    /** Skipped events of one name and problem: how many, and the first one's time. */
+    private static final class Tally {
+        long count;
+        final long firstNs;
+
+        Tally(long firstNs) {
+            this.firstNs = firstNs;
+        }
+    }
 
     /** What an event name means to the builder. */
     private enum Role {
@@ -56,9 +76,9 @@ public final class KernelGraphEventFeeder {
     private final Map<String, WakeupEventKind> fWakeupKinds = new HashMap<>();
     private @Nullable NetworkLinker fLinker;
     private @Nullable TcpSegmentReader fSegments;
-    private long fNonTcpPackets;
-    private long fMalformed;
-    private long fFirstMalformedNs = -1;
+    private long fPacketsWithoutSegment;
+    private long fFirstPacketWithoutSegmentNs = -1;
+    private final Map<List<String>, Tally> fMalformed = new LinkedHashMap<>();
 
     /**
      * @param builder the builder of the trace's host
@@ -97,14 +117,14 @@ public final class KernelGraphEventFeeder {
 
     /**
      * Also feeds the trace's TCP packets to a linker, which adds network edges (Giraldeau 2015,
-     * §5.3.2, Algorithm 3). Packets that are not TCP segments are counted, not linked.
+     * §5.3.2, Algorithm 3). Packet events that carry no TCP segment are counted, not linked.
      *
      * @param linker the linker shared by the builders of every host of the graph
      * @param packets the packet events of this trace (one layer per trace)
      */
     public void linkPackets(NetworkLinker linker, PacketLayer packets) {
         fLinker = linker;
-        fSegments = new TcpSegmentReader(fLayout);
+        fSegments = new TcpSegmentReader(fLayout, packets);
         fRoles.put(packets.sendEvent(), Role.PACKET_SEND);
         fRoles.put(packets.receiveEvent(), Role.PACKET_RECEIVE);
     }
@@ -193,7 +213,7 @@ public final class KernelGraphEventFeeder {
     public void accept(ITmfEvent event, @Nullable Integer cpu, long ts) {
         if (event instanceof ITmfLostEvent lost) {
             if (cpu == null) {
-                malformed(ts);
+                malformed(LOST_EVENTS, NO_CPU, ts);
             } else {
                 fBuilder.lostEvents(ts, cpu, lost.getNbLostEvents());
             }
@@ -204,94 +224,117 @@ public final class KernelGraphEventFeeder {
             return;
         }
         ITmfEventField content = event.getContent();
+        String name = event.getName();
         if (role == Role.STATEDUMP) {
-            statedump(ts, content);
+            statedump(ts, name, content);
             return;
         }
         if (cpu == null) {
-            malformed(ts);
+            malformed(name, NO_CPU, ts);
             return;
         }
-        if (!dispatch(role, ts, cpu, event.getName(), content)) {
-            malformed(ts);
+        String missing = dispatch(role, ts, cpu, name, content);
+        if (missing != null) {
+            malformed(name, NO_FIELD + missing, ts);
         }
     }
 
-    /** @return packet events that were not TCP segments (other protocols), not linked */
-    public long nonTcpPackets() {
-        return fNonTcpPackets;
+    /**
+     * @return packet events of the layer that carried no TCP segment (another protocol, or a
+     *         tracer that records no header: LTTng-modules before 2.9 in its device events), not linked
+     */
+    public long packetsWithoutSegment() {
+        return fPacketsWithoutSegment;
     }
 
-    /** @return events skipped for lack of a field (or of a CPU) the builder needs */
+    /** @return the time of the first packet event without a segment, ns, or -1 */
+    public long firstPacketWithoutSegmentNs() {
+        return fFirstPacketWithoutSegmentNs;
+    }
+
+    /** @return the number of events skipped for lack of a field (or of a CPU) the builder needs */
     public long malformedEvents() {
-        return fMalformed;
+        long total = 0;
+        for (Tally tally : fMalformed.values()) {
+            total += tally.count;
+        }
+        return total;
     }
 
-    /** @return the time of the first malformed event, ns, or -1 */
-    public long firstMalformedNs() {
-        return fFirstMalformedNs;
+    /**
+     * @return the skipped events by event name and problem, in the order first met, each with
+     *         its count and first time
+     */
+    public List<MalformedEvents> malformedKinds() {
+        List<MalformedEvents> kinds = new ArrayList<>();
+        fMalformed.forEach((kind, tally) -> kinds.add(new MalformedEvents(fBuilder.host(), kind.get(0), kind.get(1), tally.count,
+                tally.firstNs)));
+        return kinds;
     }
 
-    /** @return whether the event had the fields its role needs */
-    private boolean dispatch(Role role, long ts, int cpu, String name, ITmfEventField content) {
+    /** @return the name of the first missing field the role needs, or {@code null} if none is missing */
+    private @Nullable String dispatch(Role role, long ts, int cpu, String name, ITmfEventField content) {
         switch (role) {
         case SWITCH: {
             Long prev = number(content, fLayout.fieldPrevTid());
             Long next = number(content, fLayout.fieldNextTid());
             Long state = number(content, fLayout.fieldPrevState());
             if (prev == null || next == null || state == null) {
-                return false;
+                return prev == null ? fLayout.fieldPrevTid() : next == null ? fLayout.fieldNextTid() : fLayout.fieldPrevState();
             }
             fBuilder.schedSwitch(ts, cpu, prev, text(content, fLayout.fieldPrevComm()), state, next,
                     text(content, fLayout.fieldNextComm()));
-            return true;
+            return null;
         }
         case WAKEUP: {
             Long tid = number(content, fLayout.fieldTid());
             WakeupEventKind kind = fWakeupKinds.get(name);
             if (tid == null || kind == null) {
-                return false;
+                return fLayout.fieldTid();
             }
             fBuilder.wakeup(ts, cpu, kind, tid);
-            return true;
+            return null;
         }
         case WAKEUP_NEW: {
             Long tid = number(content, fLayout.fieldTid());
             if (tid == null) {
-                return false;
+                return fLayout.fieldTid();
             }
             fBuilder.wakeupNew(ts, cpu, tid);
-            return true;
+            return null;
         }
         case FORK: {
             Long parent = number(content, fLayout.fieldParentTid());
             Long child = number(content, fLayout.fieldChildTid());
             if (parent == null || child == null) {
-                return false;
+                return parent == null ? fLayout.fieldParentTid() : fLayout.fieldChildTid();
             }
             fBuilder.fork(ts, cpu, parent, child, text(content, fLayout.fieldChildComm()));
-            return true;
+            return null;
         }
         case EXEC: {
             Long tid = number(content, fLayout.fieldTid());
             if (tid == null) {
-                return false;
+                tid = number(content, FIELD_EXEC_PID);
+            }
+            if (tid == null) {
+                return fLayout.fieldTid();
             }
             fBuilder.exec(ts, cpu, tid, commandOf(text(content, fLayout.fieldFilename())));
-            return true;
+            return null;
         }
         case EXIT: {
             Long tid = number(content, fLayout.fieldTid());
             if (tid == null) {
-                return false;
+                return fLayout.fieldTid();
             }
             fBuilder.exit(ts, cpu, tid);
-            return true;
+            return null;
         }
         case PACKET_SEND:
         case PACKET_RECEIVE:
             packet(role, ts, cpu, content);
-            return true;
+            return null;
         default:
             return interrupt(role, ts, cpu, content);
         }
@@ -305,7 +348,9 @@ public final class KernelGraphEventFeeder {
         }
         TcpSegmentKey key = segments.read(content);
         if (key == null) {
-            fNonTcpPackets++;
+            if (fPacketsWithoutSegment++ == 0) {
+                fFirstPacketWithoutSegmentNs = ts;
+            }
         } else if (role == Role.PACKET_SEND) {
             linker.send(fBuilder, ts, cpu, key);
         } else {
@@ -313,39 +358,40 @@ public final class KernelGraphEventFeeder {
         }
     }
 
-    private boolean interrupt(Role role, long ts, int cpu, ITmfEventField content) {
+    /** @return the name of the missing field, or {@code null} */
+    private @Nullable String interrupt(Role role, long ts, int cpu, ITmfEventField content) {
         switch (role) {
         case IRQ_ENTRY:
         case IRQ_EXIT: {
             Long irq = number(content, fLayout.fieldIrq());
             if (irq == null) {
-                return false;
+                return fLayout.fieldIrq();
             }
             if (role == Role.IRQ_ENTRY) {
                 fBuilder.irqEntry(ts, cpu, irq.intValue(), text(content, fLayout.fieldName()));
             } else {
                 fBuilder.irqExit(ts, cpu, irq.intValue());
             }
-            return true;
+            return null;
         }
         case SOFTIRQ_ENTRY:
         case SOFTIRQ_EXIT: {
             Long vec = number(content, fLayout.fieldVec());
             if (vec == null) {
-                return false;
+                return fLayout.fieldVec();
             }
             if (role == Role.SOFTIRQ_ENTRY) {
                 fBuilder.softirqEntry(ts, cpu, vec.intValue());
             } else {
                 fBuilder.softirqExit(ts, cpu, vec.intValue());
             }
-            return true;
+            return null;
         }
         case HRTIMER_ENTRY:
         case HRTIMER_EXIT: {
             Long timer = address(content, fLayout.fieldHRtimer());
             if (timer == null) {
-                return false;
+                return fLayout.fieldHRtimer();
             }
             if (role == Role.HRTIMER_ENTRY) {
                 Object function = fieldValue(content, fLayout.fieldHRtimerFunction());
@@ -355,20 +401,20 @@ public final class KernelGraphEventFeeder {
             } else {
                 fBuilder.hrtimerExit(ts, cpu, timer);
             }
-            return true;
+            return null;
         }
         case IPI_ENTRY:
         case IPI_EXIT: {
             Long vector = number(content, fLayout.fieldIPIVector());
             if (vector == null) {
-                return false;
+                return fLayout.fieldIPIVector();
             }
             if (role == Role.IPI_ENTRY) {
                 fBuilder.ipiEntry(ts, cpu, vector.intValue());
             } else {
                 fBuilder.ipiExit(ts, cpu, vector.intValue());
             }
-            return true;
+            return null;
         }
         default:
             throw new IllegalStateException(role.toString());
@@ -376,11 +422,11 @@ public final class KernelGraphEventFeeder {
     }
 
     /** {@code lttng_statedump_process_state}: the initial state of a task. */
-    private void statedump(long ts, ITmfEventField content) {
+    private void statedump(long ts, String name, ITmfEventField content) {
         Long tid = number(content, fLayout.fieldTid());
         Long status = number(content, fLayout.fieldStatus());
         if (tid == null || status == null) {
-            malformed(ts);
+            malformed(name, NO_FIELD + (tid == null ? fLayout.fieldTid() : fLayout.fieldStatus()), ts);
             return;
         }
         Long cpuField = number(content, FIELD_STATEDUMP_CPU);
@@ -401,10 +447,8 @@ public final class KernelGraphEventFeeder {
         fBuilder.statedumpTask(ts, tid, text(content, fLayout.fieldName()), taskStatus, cpu);
     }
 
-    private void malformed(long ts) {
-        if (fMalformed++ == 0) {
-            fFirstMalformedNs = ts;
-        }
+    private void malformed(String eventName, String problem, long ts) {
+        fMalformed.computeIfAbsent(List.of(eventName, problem), kind -> new Tally(ts)).count++;
     }
 
     /** The command name the kernel gives after an exec: the file name, at most 15 characters. */

@@ -15,6 +15,7 @@ public final class Messages extends NLS {
     public static String ExecutionGraphAnalysis_NoWakeups;
     public static String ExecutionGraphAnalysis_Failed;
     public static String ExecutionGraphAnalysis_MalformedEvents;
+    public static String ExecutionGraphAnalysis_PacketsWithoutSegment;
     public static String ExecutionGraphAnalysis_Anomalies;
     public static String ExecutionGraphAnalysis_SyncTaskName;
     public static String ExecutionGraphAnalysis_SameHost;

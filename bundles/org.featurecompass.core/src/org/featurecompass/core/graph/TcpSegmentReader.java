@@ -5,19 +5,23 @@ import java.util.Arrays;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.analysis.os.linux.core.trace.IKernelAnalysisEventLayout;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
+import org.featurecompass.model.graph.network.PacketLayer;
+import org.featurecompass.model.graph.network.TcpHeaderFields;
 import org.featurecompass.model.graph.network.TcpSegmentKey;
 
 /**
  * Reads the {@link TcpSegmentKey} of a packet event (Giraldeau 2015, §5.3: sequence number,
- * acknowledgement number and flags, plus the 4-tuple) from its fields, at the paths the trace's
- * {@link IKernelAnalysisEventLayout} gives for the TCP header ({@code fieldPathTcpSeq} and
- * siblings). Addresses and ports are read where the format has them: the recorder's flat
- * {@code saddr}, {@code daddr}, {@code sport}, {@code dport} beside {@code seq}; LTTng's
- * {@code source_port}/{@code dest_port} beside {@code seq} in the transport header and
- * {@code saddr}/{@code daddr} (byte arrays) in the network header. Where they are missing the key
- * has empty addresses and port 0 on both ends, so it reduces to Trace Compass's own
- * (seq, ack_seq, flags) key. A packet whose {@code proto} field says it is not TCP (6) is not a
- * segment.
+ * acknowledgement number and flags, plus the 4-tuple) from its fields: at the paths of the packet
+ * layer's {@link PacketLayer#fields()} (the add-on {@code inet_sock_local_*} events: top-level
+ * {@code seq}, {@code ack_seq}, {@code flags}, whatever the tracer's version), else at the paths
+ * the trace's {@link IKernelAnalysisEventLayout} gives for the TCP header
+ * ({@code fieldPathTcpSeq} and siblings). Addresses and ports are read where the format has them:
+ * the recorder's flat {@code saddr}, {@code daddr}, {@code sport}, {@code dport} beside
+ * {@code seq}; LTTng's {@code source_port}/{@code dest_port} beside {@code seq} in the transport
+ * header and {@code saddr}/{@code daddr} (byte arrays) in the network header. Where they are
+ * missing (the add-on events have none) the key has empty addresses and port 0 on both ends, so it
+ * reduces to Trace Compass's own (seq, ack_seq, flags) key. A packet whose {@code proto} field
+ * says it is not TCP (6) is not a segment.
  */
 public final class TcpSegmentReader {
 
@@ -34,11 +38,15 @@ public final class TcpSegmentReader {
     private final String[] fAckSeq;
     private final String[] fFlags;
 
-    /** @param layout the trace's event layout */
-    public TcpSegmentReader(IKernelAnalysisEventLayout layout) {
-        fSeq = layout.fieldPathTcpSeq();
-        fAckSeq = layout.fieldPathTcpAckSeq();
-        fFlags = layout.fieldPathTcpFlags();
+    /**
+     * @param layout the trace's event layout
+     * @param layer the trace's packet layer
+     */
+    public TcpSegmentReader(IKernelAnalysisEventLayout layout, PacketLayer layer) {
+        TcpHeaderFields fields = layer.fields();
+        fSeq = fields == null ? layout.fieldPathTcpSeq() : fields.seq().toArray(new String[0]);
+        fAckSeq = fields == null ? layout.fieldPathTcpAckSeq() : fields.ackSeq().toArray(new String[0]);
+        fFlags = fields == null ? layout.fieldPathTcpFlags() : fields.flags().toArray(new String[0]);
     }
 
     /**

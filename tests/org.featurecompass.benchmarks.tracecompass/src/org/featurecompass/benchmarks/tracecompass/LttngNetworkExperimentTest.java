@@ -28,6 +28,7 @@ import org.featurecompass.benchmarks.graph.KernelCtfWriter.TcpSegment;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
+import org.featurecompass.core.graph.KernelGraphEventFeeder;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.core.graph.TcpSegmentReader;
 import org.featurecompass.model.graph.EdgeLabel;
@@ -254,7 +255,8 @@ class LttngNetworkExperimentTest {
      */
     private static void checkSegmentKeys(LttngKernelTrace trace, List<Exchange> exchanges) {
         IKernelAnalysisEventLayout layout = trace.getKernelEventLayout();
-        TcpSegmentReader reader = new TcpSegmentReader(layout);
+        TcpSegmentReader reader = new TcpSegmentReader(layout,
+                KernelGraphEventFeeder.selectPacketLayer(trace.getContainedEventTypes(), layout).orElseThrow());
         List<TcpSegmentKey> keys = new ArrayList<>();
         ITmfContext context = trace.seekEvent(0L);
         for (ITmfEvent event = trace.getNext(context); event != null; event = trace.getNext(context)) {

@@ -45,6 +45,15 @@ import org.featurecompass.model.graph.builder.TaskStatus;
  * {@code netif_receive_skb}) are declared only in traces made with {@link Metadata#network()},
  * with LTTng-modules 2.9's extended network header fields (see {@link TcpSegment}).
  * <p>
+ * A trace made with {@link Tracer#LTTNG_MODULES_2_1_ADDONS} says it comes from LTTng-modules 2.1
+ * (Trace Compass then reads it with its 2.0 event layout) and declares that version's events with
+ * their fields as a real 2.1 trace does ({@code sched_wakeup}, {@code softirq_entry},
+ * {@code sched_process_exec} with {@code pid}, a statedump without {@code cpu}, ...), plus the
+ * add-on modules' {@code inet_sock_local_out} and {@code inet_sock_local_in} (Giraldeau 2015,
+ * Table 5.1) with their payload {@code sk, seq, ack_seq, check, window, flags}: the TCP header's
+ * fields big-endian, no addresses or ports (as in Trace Compass's public test traces
+ * {@code synctraces}, whose metadata this follows).
+ * <p>
  * As a program it generates the stream and writes it:
  * {@code KernelCtfWriter DIRECTORY [--events N] [--cpus N] [--threads N] [--seed N]} (defaults:
  * 10^7 events, 8 CPUs, 1000 threads, seed 42, those of {@link GraphBenchmark}). The trace is
@@ -67,6 +76,8 @@ public final class KernelCtfWriter implements Closeable {
      * packet (8 + 4 + 16 + 1 + 40 + 20 bytes, with a device name of 15 characters).
      */
     private static final int MAX_NETWORK_EVENT_BYTES = 128;
+    /** A TCP header's length in 32-bit words, with the timestamp option (32 bytes). */
+    private static final int TCP_HEADER_WORDS = 8;
     /** IP protocol number of TCP. */
     private static final int TCP_PROTOCOL = 6;
     /** Longest device name, bytes (the kernel's IFNAMSIZ - 1). */
@@ -80,8 +91,25 @@ public final class KernelCtfWriter implements Closeable {
     private static final int STATEDUMP_WAIT = 5;
     private static final int STATEDUMP_RUN = 6;
 
+    /** Which tracer the trace says it comes from, and so which events and fields it declares. */
+    public enum Tracer {
+        /** LTTng-modules 2.9 (the default). */
+        LTTNG_MODULES_2_9,
+        /** LTTng-modules 2.1 with the add-on modules' {@code inet_sock_local_*} packet events. */
+        LTTNG_MODULES_2_1_ADDONS
+    }
+
+    /** An event type as the metadata declares it: its id (the enum's ordinal), name and fields' TSDL. */
+    private interface Declaration {
+        int ordinal();
+
+        String eventName();
+
+        String[] fields();
+    }
+
     /** The events written, by id: name and the TSDL declaration of its fields. */
-    private enum EventType {
+    private enum EventType implements Declaration {
         SCHED_SWITCH("sched_switch", comm("prev_comm"), i32("prev_tid"), i32("prev_prio"), i64("prev_state"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
                 comm("next_comm"), i32("next_tid"), i32("next_prio")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         SCHED_WAKING("sched_waking", comm("comm"), i32("tid"), i32("prio"), i32("target_cpu")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
@@ -115,25 +143,83 @@ public final class KernelCtfWriter implements Closeable {
             fFields = fields;
         }
 
-        private static String i32(String name) {
-            return "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+        @Override
+        public String eventName() {
+            return fName;
         }
 
-        private static String u32(String name) {
-            return "integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+        @Override
+        public String[] fields() {
+            return fFields;
+        }
+    }
+
+    /**
+     * The events of {@link Tracer#LTTNG_MODULES_2_1_ADDONS} traces, by id, with the fields of
+     * LTTng-modules 2.1 and of the add-on modules (task names are signed characters there).
+     */
+    private enum Lttng21EventType implements Declaration {
+        SCHED_SWITCH("sched_switch", signedComm("prev_comm"), i32("prev_tid"), i32("prev_prio"), i64("prev_state"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                signedComm("next_comm"), i32("next_tid"), i32("next_prio")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        SCHED_WAKEUP("sched_wakeup", signedComm("comm"), i32("tid"), i32("prio"), i32("success"), i32("target_cpu")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+        SCHED_PROCESS_EXEC("sched_process_exec", "string _filename;", i32("pid"), i32("old_pid")), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        STATEDUMP_PROCESS_STATE("lttng_statedump_process_state", i32("tid"), i32("vtid"), i32("pid"), i32("vpid"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                i32("ppid"), i32("vppid"), signedComm("name"), i32("type"), i32("mode"), i32("submode"), i32("status"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+                i32("ns_level")), //$NON-NLS-1$
+        SOFTIRQ_ENTRY("softirq_entry", u32("vec")), //$NON-NLS-1$ //$NON-NLS-2$
+        SOFTIRQ_EXIT("softirq_exit", u32("vec")), //$NON-NLS-1$ //$NON-NLS-2$
+        INET_SOCK_LOCAL_OUT("inet_sock_local_out", INET_SOCK_FIELDS), //$NON-NLS-1$
+        INET_SOCK_LOCAL_IN("inet_sock_local_in", INET_SOCK_FIELDS); //$NON-NLS-1$
+
+        final String fName;
+        final String[] fFields;
+
+        Lttng21EventType(String name, String... fields) {
+            fName = name;
+            fFields = fields;
         }
 
-        private static String i64(String name) {
-            return "integer { size = 64; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+        @Override
+        public String eventName() {
+            return fName;
         }
 
-        private static String hex64(String name) {
-            return "integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _" + name + ';'; //$NON-NLS-1$
+        @Override
+        public String[] fields() {
+            return fFields;
         }
+    }
 
-        private static String comm(String name) {
-            return "integer { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _" + name + '[' + COMM_BYTES + "];"; //$NON-NLS-1$
-        }
+    /** The add-on events' payload: the socket, then the TCP header's fields, big-endian as on the wire. */
+    private static final String[] INET_SOCK_FIELDS = { hex64("sk"), //$NON-NLS-1$
+            "integer { size = 32; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _seq;", //$NON-NLS-1$
+            "integer { size = 32; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _ack_seq;", //$NON-NLS-1$
+            "integer { size = 16; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _check;", //$NON-NLS-1$
+            "integer { size = 16; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _window;", //$NON-NLS-1$
+            "integer { size = 16; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _flags;" }; //$NON-NLS-1$
+
+    private static String i32(String name) {
+        return "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+    }
+
+    private static String u32(String name) {
+        return "integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+    }
+
+    private static String i64(String name) {
+        return "integer { size = 64; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
+    }
+
+    private static String hex64(String name) {
+        return "integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _" + name + ';'; //$NON-NLS-1$
+    }
+
+    private static String comm(String name) {
+        return "integer { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _" + name + '[' + COMM_BYTES + "];"; //$NON-NLS-1$
+    }
+
+    private static String signedComm(String name) {
+        return "integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; } _" + name + '[' + COMM_BYTES + "];"; //$NON-NLS-1$
     }
 
     /**
@@ -146,8 +232,22 @@ public final class KernelCtfWriter implements Closeable {
      *            Compass takes as the trace's host id ({@code CtfTmfTrace.getHostId()}), or
      *            {@code null} for none (the host id is then the trace's name)
      * @param network whether the packet events are declared
+     * @param tracer the tracer the trace says it comes from
      */
-    public record Metadata(String hostname, String kernelVersion, UUID uuid, UUID bootId, boolean network) {
+    public record Metadata(String hostname, String kernelVersion, UUID uuid, UUID bootId, boolean network, Tracer tracer) {
+
+        /**
+         * The metadata of an LTTng-modules 2.9 trace.
+         *
+         * @param hostname the {@code hostname} of the environment
+         * @param kernelVersion the {@code kernel_version} of the environment
+         * @param uuid the trace's UUID
+         * @param bootId the clock's {@code uuid}, or {@code null}
+         * @param network whether the packet events are declared
+         */
+        public Metadata(String hostname, String kernelVersion, UUID uuid, UUID bootId, boolean network) {
+            this(hostname, kernelVersion, uuid, bootId, network, Tracer.LTTNG_MODULES_2_9);
+        }
     }
 
     /**
@@ -177,6 +277,7 @@ public final class KernelCtfWriter implements Closeable {
 
     private final StreamFile[] fFiles;
     private final boolean fNetwork;
+    private final Tracer fTracer;
     private long fBytes;
     private int fIpId;
 
@@ -200,6 +301,7 @@ public final class KernelCtfWriter implements Closeable {
         long compactLimitNs = compactHeaders ? 1L << COMPACT_TIME_BITS : 0;
         int maxEventBytes = metadata.network() ? MAX_NETWORK_EVENT_BYTES : MAX_EVENT_BYTES;
         fNetwork = metadata.network();
+        fTracer = metadata.tracer();
         fFiles = new StreamFile[cpus];
         try {
             for (int cpu = 0; cpu < cpus; cpu++) {
@@ -301,11 +403,17 @@ public final class KernelCtfWriter implements Closeable {
      * @throws IOException if the stream cannot be written
      */
     public void statedump(long timeNs, int cpu, int tid, String name, boolean running) throws IOException {
-        ByteBuffer out = event(EventType.STATEDUMP_PROCESS_STATE, timeNs, cpu);
+        boolean lttng21 = fTracer == Tracer.LTTNG_MODULES_2_1_ADDONS;
+        ByteBuffer out = event(lttng21 ? Lttng21EventType.STATEDUMP_PROCESS_STATE : EventType.STATEDUMP_PROCESS_STATE, timeNs, cpu);
         out.putInt(tid).putInt(tid).putInt(tid).putInt(tid).putInt(1).putInt(1); // tid, vtid, pid, vpid, ppid, vppid
         comm(out, name);
         out.putInt(0).putInt(0).putInt(0); // type (process), mode, submode
-        out.putInt(running ? STATEDUMP_RUN : STATEDUMP_WAIT).putInt(cpu).putInt(0).putInt(0); // status, cpu, ns_level, ns_inum
+        out.putInt(running ? STATEDUMP_RUN : STATEDUMP_WAIT);
+        if (lttng21) {
+            out.putInt(0); // ns_level (2.1 records no CPU)
+        } else {
+            out.putInt(cpu).putInt(0).putInt(0); // cpu, ns_level, ns_inum
+        }
     }
 
     /**
@@ -322,7 +430,7 @@ public final class KernelCtfWriter implements Closeable {
      */
     public void schedSwitch(long timeNs, int cpu, String prevName, int prevTid, long prevState, String nextName, int nextTid)
             throws IOException {
-        ByteBuffer out = event(EventType.SCHED_SWITCH, timeNs, cpu);
+        ByteBuffer out = event(fTracer == Tracer.LTTNG_MODULES_2_1_ADDONS ? Lttng21EventType.SCHED_SWITCH : EventType.SCHED_SWITCH, timeNs, cpu);
         comm(out, prevName);
         out.putInt(prevTid).putInt(PRIO).putLong(prevState);
         comm(out, nextName);
@@ -340,7 +448,90 @@ public final class KernelCtfWriter implements Closeable {
      * @throws IOException if the stream cannot be written
      */
     public void schedWaking(long timeNs, int cpu, String name, int tid, int targetCpu) throws IOException {
-        wakeup(EventType.SCHED_WAKING, timeNs, cpu, name, tid, targetCpu);
+        wakeup(only(Tracer.LTTNG_MODULES_2_9, EventType.SCHED_WAKING), timeNs, cpu, name, tid, targetCpu);
+    }
+
+    /**
+     * {@code sched_wakeup} of LTTng-modules 2.1 (with {@code success} = 1).
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU of the waker
+     * @param name the woken task's command
+     * @param tid the woken task
+     * @param targetCpu the CPU it is queued on
+     * @throws IOException if the stream cannot be written
+     */
+    public void schedWakeup(long timeNs, int cpu, String name, int tid, int targetCpu) throws IOException {
+        ByteBuffer out = event(only(Tracer.LTTNG_MODULES_2_1_ADDONS, Lttng21EventType.SCHED_WAKEUP), timeNs, cpu);
+        comm(out, name);
+        out.putInt(tid).putInt(PRIO).putInt(1).putInt(targetCpu);
+    }
+
+    /**
+     * {@code sched_process_exec} of LTTng-modules 2.1: the thread's id in {@code pid} (the
+     * kernel tracepoint's {@code p->pid}), as before LTTng-modules 2.7 named it {@code tid}.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param filename the executed file
+     * @param tid the thread
+     * @throws IOException if the stream cannot be written
+     */
+    public void schedProcessExec(long timeNs, int cpu, String filename, int tid) throws IOException {
+        ByteBuffer out = event(only(Tracer.LTTNG_MODULES_2_1_ADDONS, Lttng21EventType.SCHED_PROCESS_EXEC), timeNs, cpu);
+        out.put(filename.getBytes(StandardCharsets.UTF_8)).put((byte) 0).putInt(tid).putInt(tid);
+    }
+
+    /**
+     * {@code inet_sock_local_out} of the add-on modules: a segment leaving a socket.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param sk the socket's address
+     * @param segment the segment (its addresses and ports are not recorded)
+     * @throws IOException if the stream cannot be written
+     */
+    public void inetSockLocalOut(long timeNs, int cpu, long sk, TcpSegment segment) throws IOException {
+        inetSock(Lttng21EventType.INET_SOCK_LOCAL_OUT, timeNs, cpu, sk, segment);
+    }
+
+    /**
+     * {@code inet_sock_local_in} of the add-on modules: a segment arriving at a socket, in the
+     * NET_RX softirq.
+     *
+     * @param timeNs stream time, ns
+     * @param cpu the CPU
+     * @param sk the socket's address
+     * @param segment the segment (its addresses and ports are not recorded)
+     * @throws IOException if the stream cannot be written
+     */
+    public void inetSockLocalIn(long timeNs, int cpu, long sk, TcpSegment segment) throws IOException {
+        inetSock(Lttng21EventType.INET_SOCK_LOCAL_IN, timeNs, cpu, sk, segment);
+    }
+
+    /**
+     * {@code sk}, then {@code seq}, {@code ack_seq}, {@code check}, {@code window} and
+     * {@code flags} big-endian. The add-on's {@code flags} is the 16-bit word after
+     * {@code ack_seq} as its bit fields lay it out, as the real traces show (SYN with 40 bytes of
+     * header 0x400a, ACK with 32 bytes 0x0808, ACK|PSH 0x1808): the flag byte with its bits in
+     * reverse order, then the data offset in 32-bit words.
+     */
+    private void inetSock(Lttng21EventType type, long timeNs, int cpu, long sk, TcpSegment segment) throws IOException {
+        if (!fNetwork) {
+            throw new IllegalStateException("a packet event in a trace whose metadata declares none"); //$NON-NLS-1$
+        }
+        ByteBuffer out = event(only(Tracer.LTTNG_MODULES_2_1_ADDONS, type), timeNs, cpu);
+        int flagWord = (Integer.reverse(segment.flags() & 0xff) >>> 16) & 0xff00 | TCP_HEADER_WORDS;
+        out.putLong(sk).order(ByteOrder.BIG_ENDIAN).putInt((int) segment.seq()).putInt((int) segment.ackSeq())
+                .putShort((short) 0).putShort((short) 0xffff).putShort((short) flagWord).order(ByteOrder.LITTLE_ENDIAN);
+    }
+
+    /** @return {@code type}, if the trace's tracer has it */
+    private <T extends Declaration> T only(Tracer tracer, T type) {
+        if (fTracer != tracer) {
+            throw new IllegalStateException(type.eventName() + " is not an event of " + fTracer); //$NON-NLS-1$
+        }
+        return type;
     }
 
     /**
@@ -352,7 +543,7 @@ public final class KernelCtfWriter implements Closeable {
      * @throws IOException if the stream cannot be written
      */
     public void softirqEntry(long timeNs, int cpu, int vector) throws IOException {
-        event(EventType.IRQ_SOFTIRQ_ENTRY, timeNs, cpu).putInt(vector);
+        event(fTracer == Tracer.LTTNG_MODULES_2_1_ADDONS ? Lttng21EventType.SOFTIRQ_ENTRY : EventType.IRQ_SOFTIRQ_ENTRY, timeNs, cpu).putInt(vector);
     }
 
     /**
@@ -364,7 +555,7 @@ public final class KernelCtfWriter implements Closeable {
      * @throws IOException if the stream cannot be written
      */
     public void softirqExit(long timeNs, int cpu, int vector) throws IOException {
-        event(EventType.IRQ_SOFTIRQ_EXIT, timeNs, cpu).putInt(vector);
+        event(fTracer == Tracer.LTTNG_MODULES_2_1_ADDONS ? Lttng21EventType.SOFTIRQ_EXIT : EventType.IRQ_SOFTIRQ_EXIT, timeNs, cpu).putInt(vector);
     }
 
     /**
@@ -405,6 +596,7 @@ public final class KernelCtfWriter implements Closeable {
         if (!fNetwork) {
             throw new IllegalStateException("a packet event in a trace whose metadata declares none"); //$NON-NLS-1$
         }
+        only(Tracer.LTTNG_MODULES_2_9, type);
         byte[] name = device.getBytes(StandardCharsets.UTF_8);
         if (name.length > DEVICE_NAME_BYTES) {
             throw new IllegalArgumentException("device name " + device + ": more than " + DEVICE_NAME_BYTES + " bytes"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -432,12 +624,13 @@ public final class KernelCtfWriter implements Closeable {
 
     /** {@code sched_waking} and {@code sched_wakeup_new}: woken task {@code tid}, queued on {@code targetCpu}. */
     private void wakeup(EventType type, long timeNs, int cpu, String name, int tid, int targetCpu) throws IOException {
+        only(Tracer.LTTNG_MODULES_2_9, type);
         ByteBuffer out = event(type, timeNs, cpu);
         comm(out, name);
         out.putInt(tid).putInt(PRIO).putInt(targetCpu);
     }
 
-    private ByteBuffer event(EventType type, long timeNs, int cpu) throws IOException {
+    private ByteBuffer event(Declaration type, long timeNs, int cpu) throws IOException {
         if (cpu < 0 || cpu >= fFiles.length) {
             throw new IllegalArgumentException("CPU " + cpu + " of a trace of " + fFiles.length + " CPUs"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         }
@@ -514,7 +707,7 @@ public final class KernelCtfWriter implements Closeable {
                 	kernel_version = "%s";
                 	tracer_name = "lttng-modules";
                 	tracer_major = 2;
-                	tracer_minor = 9;
+                	tracer_minor = %d;
                 	tracer_patchlevel = 0;
                 };
 
@@ -565,14 +758,17 @@ public final class KernelCtfWriter implements Closeable {
                 };
 
                 """.formatted(metadata.uuid(), metadata.hostname(), metadata.kernelVersion(),
+                        metadata.tracer() == Tracer.LTTNG_MODULES_2_1_ADDONS ? 1 : 9,
                         metadata.bootId() == null ? "" : "\tuuid = \"" + metadata.bootId() + "\";\n", CLOCK_OFFSET_NS)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        for (EventType type : EventType.values()) {
-            if (!metadata.network() && (type == EventType.NET_DEV_QUEUE || type == EventType.NET_IF_RECEIVE_SKB)) {
+        Declaration[] types = metadata.tracer() == Tracer.LTTNG_MODULES_2_1_ADDONS ? Lttng21EventType.values() : EventType.values();
+        for (Declaration type : types) {
+            if (!metadata.network() && (type == EventType.NET_DEV_QUEUE || type == EventType.NET_IF_RECEIVE_SKB
+                    || type == Lttng21EventType.INET_SOCK_LOCAL_OUT || type == Lttng21EventType.INET_SOCK_LOCAL_IN)) {
                 continue;
             }
-            tsdl.append("event {\n\tname = \"").append(type.fName).append("\";\n\tid = ").append(type.ordinal()) //$NON-NLS-1$ //$NON-NLS-2$
+            tsdl.append("event {\n\tname = \"").append(type.eventName()).append("\";\n\tid = ").append(type.ordinal()) //$NON-NLS-1$ //$NON-NLS-2$
                     .append(";\n\tstream_id = 0;\n\tfields := struct {\n"); //$NON-NLS-1$
-            for (String field : type.fFields) {
+            for (String field : type.fields()) {
                 tsdl.append("\t\t").append(field).append('\n'); //$NON-NLS-1$
             }
             tsdl.append("\t};\n};\n\n"); //$NON-NLS-1$
@@ -612,7 +808,7 @@ public final class KernelCtfWriter implements Closeable {
          *
          * @return the packet, positioned for the event's fields
          */
-        ByteBuffer event(EventType type, long timeNs) throws IOException {
+        ByteBuffer event(Declaration type, long timeNs) throws IOException {
             if (fOpen && timeNs < fLastNs) {
                 throw new IllegalStateException("CPU " + fCpu + ": time " + timeNs + " before " + fLastNs); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             }

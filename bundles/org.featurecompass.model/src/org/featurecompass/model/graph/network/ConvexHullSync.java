@@ -1,9 +1,13 @@
 package org.featurecompass.model.graph.network;
 
 import java.math.BigDecimal;
+import java.math.MathContext;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * Clock relation between two hosts from the packets they exchanged: the convex-hull method of
@@ -18,8 +22,12 @@ import java.util.List;
  * memory stays bounded, and the result is exact. The feasible slopes form [m_min, m_max]:
  * m_max is the least slope from a lower point to an upper point on its right, m_min the greatest
  * from an upper point to a lower point on its right, both compared exactly in 128-bit integers.
- * The result takes the bisector slope (m_min + m_max)/2 and the intercept centred in the band of
- * lines of that slope that separate the two sets.
+ * The result is the bisector of the two extreme lines, taken as the thesis's implementation (Trace
+ * Compass's fully incremental convex hull) takes it: in the plane of the reference's clock against
+ * the other's, the mean of the two lines' slopes and of their intercepts, in exact decimal
+ * arithmetic; f is its inverse. The mean of two separating lines separates the sets too (they
+ * form a convex set), so f is consistent with every packet, and the same matched packets give
+ * Trace Compass's own transform.
  * <p>
  * Failure modes, reported by {@link PairSync#status()}: packets in one direction only; too few
  * points to bound the slope on both sides (the thesis needs at least two per set); hulls that
@@ -119,6 +127,8 @@ public final class ConvexHullSync {
         long maxDx = 0;
         long minDy = 0;
         long minDx = 0;
+        @Nullable Point maxThrough = null; // a point of each extreme line
+        @Nullable Point minThrough = null;
         for (Point p : lower) {
             for (Point q : upper) {
                 if (q.x() > p.x()) {
@@ -127,6 +137,7 @@ public final class ConvexHullSync {
                     if (maxDx == 0 || compareProducts(dy, maxDx, maxDy, dx) < 0) {
                         maxDy = dy;
                         maxDx = dx;
+                        maxThrough = p;
                     }
                 } else if (q.x() < p.x()) {
                     long dy = p.y() - q.y();
@@ -134,24 +145,26 @@ public final class ConvexHullSync {
                     if (minDx == 0 || compareProducts(dy, minDx, minDy, dx) > 0) {
                         minDy = dy;
                         minDx = dx;
+                        minThrough = q;
                     }
                 } else if (q.y() < p.y()) {
                     return failed(Status.INCONSISTENT, lower, upper);
                 }
             }
         }
-        if (maxDx == 0 || minDx == 0) {
+        if (maxDx == 0 || minDx == 0 || maxThrough == null || minThrough == null) {
             return failed(Status.TOO_FEW_POINTS, lower, upper);
         }
-        if (compareProducts(minDy, maxDx, maxDy, minDx) > 0) {
-            return failed(Status.INCONSISTENT, lower, upper);
+        if (compareProducts(minDy, maxDx, maxDy, minDx) > 0 || maxDy <= 0) {
+            return failed(Status.INCONSISTENT, lower, upper); // no separating line, or none increasing
+        }
+        if (minDy <= 0) {
+            return failed(Status.TOO_FEW_POINTS, lower, upper); // the slope is not bounded away from 0
         }
         double slopeMin = (double) minDy / minDx;
         double slopeMax = (double) maxDy / maxDx;
-        double slope = (slopeMin + slopeMax) / 2;
-        if (!(slope > 0)) {
-            return failed(Status.INCONSISTENT, lower, upper);
-        }
+        LinearTransform transform = bisector(maxThrough, maxDx, maxDy, minThrough, minDx, minDy);
+        double slope = transform.slope().doubleValue();
         // Intercepts relative to an origin on the lower hull, so that doubles stay small.
         Point origin = lower.get(0);
         double bLow = Double.NEGATIVE_INFINITY;
@@ -162,11 +175,25 @@ public final class ConvexHullSync {
         for (Point q : upper) {
             bHigh = Math.min(bHigh, (q.y() - origin.y()) - slope * (q.x() - origin.x()));
         }
-        double b = (bLow + bHigh) / 2;
-        LinearTransform transform = LinearTransform.through(new BigDecimal(slope), origin.x(),
-                BigDecimal.valueOf(origin.y()).add(new BigDecimal(b)));
         return new PairSync(fReference, fOther, Status.OK, transform, slopeMin, slopeMax,
                 Math.max(0, (bHigh - bLow) / 2), fLowerPackets, fUpperPackets, lower, upper);
+    }
+
+    /**
+     * The bisector of the extreme lines, inverted: in the plane (reference's clock, other's
+     * clock) each line through a point (y, x) of ours with slope dx/dy has the intercept
+     * x − y·dx/dy; the bisector g(t) = α·t + β takes the means of both; f = g⁻¹.
+     */
+    private static LinearTransform bisector(Point maxThrough, long maxDx, long maxDy, Point minThrough, long minDx, long minDy) {
+        MathContext context = new MathContext(LinearTransform.DIGITS, RoundingMode.HALF_EVEN);
+        BigDecimal two = BigDecimal.valueOf(2);
+        BigDecimal slopeA = BigDecimal.valueOf(maxDx).divide(BigDecimal.valueOf(maxDy), context);
+        BigDecimal slopeB = BigDecimal.valueOf(minDx).divide(BigDecimal.valueOf(minDy), context);
+        BigDecimal interceptA = BigDecimal.valueOf(maxThrough.x()).subtract(slopeA.multiply(BigDecimal.valueOf(maxThrough.y()), context), context);
+        BigDecimal interceptB = BigDecimal.valueOf(minThrough.x()).subtract(slopeB.multiply(BigDecimal.valueOf(minThrough.y()), context), context);
+        BigDecimal alpha = slopeA.add(slopeB).divide(two, context);
+        BigDecimal beta = interceptA.add(interceptB).divide(two, context);
+        return new LinearTransform(alpha, beta).inverse();
     }
 
     private PairSync failed(Status status, List<Point> lower, List<Point> upper) {

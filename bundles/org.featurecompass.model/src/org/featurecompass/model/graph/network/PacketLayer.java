@@ -12,16 +12,34 @@ import org.eclipse.jdt.annotation.Nullable;
  * Table 5.1) when present, else the device layer, whose receive event tracers name differently
  * (the kernel's {@code netif_receive_skb}; LTTng-modules 2.7+ record it as
  * {@code net_if_receive_skb}).
+ * <p>
+ * Where the TCP header is in the events depends on the layer: the socket layer's add-on events
+ * always carry it at the top of their payload ({@link TcpHeaderFields#TOP_LEVEL}); the device
+ * layer's events carry it where the tracer puts it, which varies with its version (nowhere before
+ * LTTng-modules 2.9), so the reader of the trace's format decides ({@code fields} null).
  *
  * @param sendEvent the name of the event of a packet leaving the host
  * @param receiveEvent the name of the event of a packet arriving at the host
+ * @param fields where the layer's events carry the TCP header fields, or {@code null} if the
+ *            trace's format decides
  */
-public record PacketLayer(String sendEvent, String receiveEvent) {
+public record PacketLayer(String sendEvent, String receiveEvent, @Nullable TcpHeaderFields fields) {
 
     /** {@code inet_sock_local_out} / {@code inet_sock_local_in} (netfilter hooks). */
-    public static final PacketLayer SOCKET = new PacketLayer("inet_sock_local_out", "inet_sock_local_in"); //$NON-NLS-1$ //$NON-NLS-2$
+    public static final PacketLayer SOCKET = new PacketLayer("inet_sock_local_out", "inet_sock_local_in", //$NON-NLS-1$ //$NON-NLS-2$
+            TcpHeaderFields.TOP_LEVEL);
     /** {@code net_dev_queue} / {@code netif_receive_skb} (the kernel's device tracepoints). */
     public static final PacketLayer DEVICE = new PacketLayer("net_dev_queue", "netif_receive_skb"); //$NON-NLS-1$ //$NON-NLS-2$
+
+    /**
+     * A layer whose header fields are where the trace's format says.
+     *
+     * @param sendEvent the name of the event of a packet leaving the host
+     * @param receiveEvent the name of the event of a packet arriving at the host
+     */
+    public PacketLayer(String sendEvent, String receiveEvent) {
+        this(sendEvent, receiveEvent, null);
+    }
 
     /**
      * @param eventNames the event types a trace contains
