@@ -5,6 +5,10 @@ import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.NoSuchElementException;
 
+import org.featurecompass.tef.index.IndexFileFormat;
+import org.featurecompass.tef.index.PlainTraceFile;
+import org.featurecompass.tef.json.EventObjectParser;
+
 /**
  * Reads the entries of a {@link TefTrace} in rank order from a starting rank. It reads the index
  * in blocks and the trace file in 16 KiB pages kept in a small least-recently-used cache (1 MiB
@@ -74,7 +78,7 @@ public final class TefCursor {
         long offset = block.getLong(at + 8);
         int length = block.getInt(at + 16);
         long current = rank++;
-        if (length == EventIndexer.LOST_MARKER) {
+        if (length == IndexFileFormat.LOST_MARKER) {
             return trace.lostAt(current);
         }
         long page = offset >>> PAGE_SHIFT;

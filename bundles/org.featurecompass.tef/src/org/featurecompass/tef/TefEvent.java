@@ -30,32 +30,48 @@ public final class TefEvent implements TefEntry {
     private final Map<String, Object> args;
     private final Map<String, TefJsonText> otherFields;
 
-    private TefEvent(Builder b) {
-        rank = b.rank;
-        byteOffset = b.byteOffset;
-        timestampNs = b.timestampNs;
-        phaseText = b.phaseText;
-        phase = TefPhase.of(b.phaseText);
-        name = b.name;
-        category = b.category;
-        pid = b.pid;
-        tid = b.tid;
-        durationNs = b.durationNs;
-        threadTimestampNs = b.threadTimestampNs;
-        threadDurationNs = b.threadDurationNs;
-        String id2Kind = b.id2Kind;
-        String idValue = id2Kind != null ? b.id2Value : b.idValue;
-        if (idValue == null) {
-            asyncId = null;
-        } else {
-            TefAsyncId.Kind kind = "local".equals(id2Kind) ? TefAsyncId.Kind.LOCAL //$NON-NLS-1$
-                    : "global".equals(id2Kind) ? TefAsyncId.Kind.GLOBAL : TefAsyncId.Kind.ID; //$NON-NLS-1$
-            asyncId = new TefAsyncId(idValue, kind, b.scope);
-        }
-        instantScope = b.instantScope;
-        bindingPoint = b.bindingPoint;
-        args = b.args.build();
-        otherFields = b.otherFields.build();
+    /**
+     * An event as a reader decoded it; each parameter is described at its accessor.
+     *
+     * @param rank the entry's rank in the sorted trace
+     * @param byteOffset where the event object starts in the plain file
+     * @param timestampNs {@code ts} in ns
+     * @param phaseText {@code ph} as written, empty when absent
+     * @param name {@code name}
+     * @param category {@code cat}
+     * @param pid {@code pid} as text
+     * @param tid {@code tid} as text
+     * @param durationNs {@code dur} in ns
+     * @param threadTimestampNs {@code tts} in ns
+     * @param threadDurationNs {@code tdur} in ns
+     * @param asyncId the {@code id}/{@code id2} identity
+     * @param instantScope {@code s}
+     * @param bindingPoint {@code bp}
+     * @param args the {@code args} keys in file order (kept as given: pass a read-only map)
+     * @param otherFields the other top-level fields (kept as given: pass a read-only map)
+     */
+    public TefEvent(long rank, long byteOffset, long timestampNs, String phaseText, @Nullable String name,
+            @Nullable String category, @Nullable String pid, @Nullable String tid, OptionalLong durationNs,
+            OptionalLong threadTimestampNs, OptionalLong threadDurationNs, @Nullable TefAsyncId asyncId,
+            @Nullable String instantScope, @Nullable String bindingPoint, Map<String, Object> args,
+            Map<String, TefJsonText> otherFields) {
+        this.rank = rank;
+        this.byteOffset = byteOffset;
+        this.timestampNs = timestampNs;
+        this.phaseText = phaseText;
+        this.phase = TefPhase.of(phaseText);
+        this.name = name;
+        this.category = category;
+        this.pid = pid;
+        this.tid = tid;
+        this.durationNs = durationNs;
+        this.threadTimestampNs = threadTimestampNs;
+        this.threadDurationNs = threadDurationNs;
+        this.asyncId = asyncId;
+        this.instantScope = instantScope;
+        this.bindingPoint = bindingPoint;
+        this.args = args;
+        this.otherFields = otherFields;
     }
 
     @Override
@@ -154,56 +170,5 @@ public final class TefEvent implements TefEntry {
     @Override
     public String toString() {
         return "TefEvent[" + phaseText + ' ' + name + " ts=" + timestampNs + "ns rank=" + rank + ']'; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-    }
-
-    /** Collects an event's fields while its JSON object is parsed. */
-    static final class Builder {
-        long rank;
-        long byteOffset;
-        long timestampNs;
-        String phaseText = ""; //$NON-NLS-1$
-        @Nullable String name;
-        @Nullable String category;
-        @Nullable String pid;
-        @Nullable String tid;
-        OptionalLong durationNs = OptionalLong.empty();
-        OptionalLong threadTimestampNs = OptionalLong.empty();
-        OptionalLong threadDurationNs = OptionalLong.empty();
-        @Nullable String idValue;
-        @Nullable String id2Kind;
-        @Nullable String id2Value;
-        @Nullable String scope;
-        @Nullable String instantScope;
-        @Nullable String bindingPoint;
-        final OrderedFields<Object> args = new OrderedFields<>();
-        final OrderedFields<TefJsonText> otherFields = new OrderedFields<>();
-
-        /** Clears every field for the next event: a parser reuses its builder. */
-        Builder reset(long eventRank, long eventByteOffset, long eventTimestampNs) {
-            rank = eventRank;
-            byteOffset = eventByteOffset;
-            timestampNs = eventTimestampNs;
-            phaseText = ""; //$NON-NLS-1$
-            name = null;
-            category = null;
-            pid = null;
-            tid = null;
-            durationNs = OptionalLong.empty();
-            threadTimestampNs = OptionalLong.empty();
-            threadDurationNs = OptionalLong.empty();
-            idValue = null;
-            id2Kind = null;
-            id2Value = null;
-            scope = null;
-            instantScope = null;
-            bindingPoint = null;
-            args.clear();
-            otherFields.clear();
-            return this;
-        }
-
-        TefEvent build() {
-            return new TefEvent(this);
-        }
     }
 }

@@ -8,6 +8,9 @@ import java.util.Arrays;
 import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
+import org.featurecompass.tef.index.GzipExpander;
+import org.featurecompass.tef.json.TefJsonFactory;
+
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
 

@@ -48,15 +48,32 @@ public enum TefPhase {
     /** Any other or missing phase; the event is kept as a generic event. */
     OTHER;
 
+    /** Whether each ASCII character is the {@code ph} of a listed phase: a table, for the index pass. */
+    private static final boolean[] KNOWN_ASCII = new boolean[128];
+    static {
+        for (char c = 0; c < KNOWN_ASCII.length; c++) {
+            KNOWN_ASCII[c] = of(c) != OTHER;
+        }
+    }
+
     /**
      * @param phase the {@code ph} text of an event
      * @return its phase, {@link #OTHER} when unknown
      */
     public static TefPhase of(String phase) {
-        if (phase.length() != 1) {
-            return OTHER;
-        }
-        switch (phase.charAt(0)) {
+        return phase.length() == 1 ? of(phase.charAt(0)) : OTHER;
+    }
+
+    /**
+     * @param phase a one-character {@code ph}
+     * @return whether it is a listed phase (not {@link #OTHER})
+     */
+    public static boolean isKnown(char phase) {
+        return phase < KNOWN_ASCII.length && KNOWN_ASCII[phase];
+    }
+
+    private static TefPhase of(char phase) {
+        switch (phase) {
         case 'B': return DURATION_BEGIN;
         case 'E': return DURATION_END;
         case 'X': return COMPLETE;

@@ -13,6 +13,14 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.index.GzipExpander;
+import org.featurecompass.tef.index.IndexFileFormat;
+import org.featurecompass.tef.index.IndexSummary;
+import org.featurecompass.tef.index.IndexSummaryCodec;
+import org.featurecompass.tef.index.PlainTraceFile;
+import org.featurecompass.tef.index.SourceFingerprint;
+import org.featurecompass.tef.index.TefIndexBuilder;
+import org.featurecompass.tef.json.EventObjectParser;
 
 /**
  * An indexed TEF trace: its entries ({@link TefEvent}s and {@link TefLostEvents}) sorted by time,
@@ -192,7 +200,7 @@ public final class TefTrace implements Closeable {
         long time = entry.getLong();
         long offset = entry.getLong();
         int length = entry.getInt();
-        if (length == EventIndexer.LOST_MARKER) {
+        if (length == IndexFileFormat.LOST_MARKER) {
             return lostAt(rank);
         }
         byte[] bytes = PlainTraceFile.read(data, offset, length);
@@ -266,7 +274,7 @@ public final class TefTrace implements Closeable {
 
     /** @return the stored time with the "no usable ts" marker replaced by the trace start */
     long effectiveTime(long storedTime) {
-        return storedTime == EventIndexer.MISSING_TIME ? summary.firstTimestampNs() : storedTime;
+        return storedTime == IndexFileFormat.MISSING_TIME ? summary.firstTimestampNs() : storedTime;
     }
 
     /** @return a parser for this trace's events, for one thread */

@@ -7,6 +7,8 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.json.EventObjectParser;
+import org.featurecompass.tef.json.TefJsonFactory;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonToken;
@@ -36,7 +38,7 @@ public final class TefTraceMetadata {
     private final Map<TefThread, Long> threadSortIndexes;
     private final Map<String, String> topLevelFields;
 
-    TefTraceMetadata(TefTimeUnit timestampUnit, @Nullable String displayTimeUnit, Map<String, String> processNames,
+    public TefTraceMetadata(TefTimeUnit timestampUnit, @Nullable String displayTimeUnit, Map<String, String> processNames,
             Map<String, Long> processSortIndexes, Map<String, String> processLabels, Map<TefThread, String> threadNames,
             Map<TefThread, Long> threadSortIndexes, Map<String, String> topLevelFields) {
         this.timestampUnit = timestampUnit;

@@ -10,11 +10,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.featurecompass.tef.index.IndexFileFormat;
+import org.featurecompass.tef.index.PlainTraceFile;
+import org.featurecompass.tef.json.EventObjectParser;
+import org.featurecompass.tef.json.FlatEventReader;
+import org.featurecompass.tef.json.TefEventBuilder;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The byte-level fast paths ({@link EventArrayScanner} in the index pass, {@link FlatEventReader}
+ * The byte-level fast paths ({@link org.featurecompass.tef.index.EventArrayScanner} in the index pass, {@link FlatEventReader}
  * when reading events back) give exactly what Jackson alone gives: the same index file, byte for
  * byte (entries, problems with their positions and messages, phase counts, lost ranges, metadata),
  * and the same events, field for field, on random documents, intact and damaged.
@@ -74,7 +79,7 @@ class TefFastPathEquivalenceTest {
                     byte[] bytes = PlainTraceFile.read(scanned.data(), event.byteOffset(), index.getInt(16));
                     TefEvent expected = reference.parseWithJackson(bytes, 0, bytes.length, event.byteOffset(), rank, event.timestampNs());
                     assertSameEvent(expected, event, what);
-                    if (new FlatEventReader(scanned.metadata().timestampUnit()).read(bytes, 0, bytes.length, new TefEvent.Builder())) {
+                    if (new FlatEventReader(scanned.metadata().timestampUnit()).read(bytes, 0, bytes.length, new TefEventBuilder())) {
                         fast++;
                     }
                 } else {

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,6 +12,17 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.featurecompass.tef.TefCaptureRegime;
+import org.featurecompass.tef.TefEvent;
+import org.featurecompass.tef.TefIndexOptions;
+import org.featurecompass.tef.TefIndexProgress;
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefProblem;
+import org.featurecompass.tef.TefProblemKind;
+import org.featurecompass.tef.TefTimeUnit;
+import org.featurecompass.tef.TefTraceMetadata;
+import org.featurecompass.tef.json.EventObjectParser;
+
 /**
  * Builds the index file of a TEF trace: decompresses gzip input, runs the {@link EventIndexer}
  * pass, sorts the entries with the {@link ExternalIndexSorter}, gathers metadata from {@code M}
@@ -23,7 +34,7 @@ import java.util.Map;
  * otherwise). If the pass then reads a different unit from the file, the pass is repeated with
  * that unit, so the result never depends on the guess: only the time spent does.
  */
-final class TefIndexBuilder {
+public final class TefIndexBuilder {
 
     private static final int TAIL_BYTES = 4096;
     private static final String UNIT_KEY = "\"timestampUnit\""; //$NON-NLS-1$
@@ -38,7 +49,7 @@ final class TefIndexBuilder {
      * @param scanEvents whether clean events are read by the {@link EventArrayScanner}; false reads
      *            everything with Jackson, the reference the scanner is tested against
      */
-    TefIndexBuilder(Path source, Path indexDirectory, TefIndexOptions options, TefIndexProgress progress, boolean scanEvents) {
+    public TefIndexBuilder(Path source, Path indexDirectory, TefIndexOptions options, TefIndexProgress progress, boolean scanEvents) {
         this.source = source;
         this.indexDirectory = indexDirectory;
         this.options = options;
@@ -52,7 +63,7 @@ final class TefIndexBuilder {
      * @param gzip whether the source is gzip
      * @param indexFile where to write the index
      */
-    void build(SourceFingerprint fingerprint, Path plain, boolean gzip, Path indexFile) throws IOException {
+    public void build(SourceFingerprint fingerprint, Path plain, boolean gzip, Path indexFile) throws IOException {
         ProblemLog inputProblems = new ProblemLog();
         if (gzip) {
             GzipExpander.expand(source, plain, inputProblems, progress);
@@ -128,7 +139,7 @@ final class TefIndexBuilder {
         List<MeasurementWindows.Marker> markers = new ArrayList<>();
         for (long[] marker : indexer.measurementMarkers()) {
             byte[] bytes = PlainTraceFile.read(channel, marker[0], (int) marker[1]);
-            long time = marker[3] == EventIndexer.MISSING_TIME ? traceStartNs : marker[3];
+            long time = marker[3] == IndexFileFormat.MISSING_TIME ? traceStartNs : marker[3];
             TefEvent event = parser.parse(bytes, 0, bytes.length, marker[0], -1, time);
             markers.add(new MeasurementWindows.Marker(time, marker[0], marker[2], event.name(), event.phaseText(),
                     event.instantScope(), event.pid()));

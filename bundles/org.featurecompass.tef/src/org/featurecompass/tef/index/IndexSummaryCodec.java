@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.DataInput;
 import java.io.DataOutput;
@@ -11,9 +11,16 @@ import java.util.Map;
 import java.util.Optional;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefProblem;
+import org.featurecompass.tef.TefProblemKind;
+import org.featurecompass.tef.TefThread;
+import org.featurecompass.tef.TefTimeUnit;
+import org.featurecompass.tef.TefTraceMetadata;
 
 /** Writes and reads the {@link IndexSummary} section of an index file. */
-final class IndexSummaryCodec {
+public final class IndexSummaryCodec {
 
     private IndexSummaryCodec() {
     }
@@ -75,7 +82,7 @@ final class IndexSummaryCodec {
         }
     }
 
-    static IndexSummary read(DataInput in) throws IOException {
+    public static IndexSummary read(DataInput in) throws IOException {
         long eventCount = in.readLong();
         long first = in.readLong();
         long last = in.readLong();

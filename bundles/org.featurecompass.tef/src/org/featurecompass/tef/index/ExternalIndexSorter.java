@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.Closeable;
 import java.io.IOException;
@@ -31,7 +31,7 @@ import org.eclipse.jdt.annotation.Nullable;
  * while the next chunk fills, so two chunks exist at a time: about 56 bytes of heap per chunk
  * entry, whatever the file size.
  */
-final class ExternalIndexSorter implements Closeable {
+public final class ExternalIndexSorter implements Closeable {
 
     /** Receives entries in sorted order. */
     interface Sink {

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

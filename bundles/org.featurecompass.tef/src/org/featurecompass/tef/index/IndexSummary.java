@@ -1,7 +1,12 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.util.List;
 import java.util.Map;
+
+import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefProblem;
+import org.featurecompass.tef.TefTraceMetadata;
 
 /**
  * Everything an index file holds besides its entries, loaded in memory while a trace is open.
@@ -17,7 +22,7 @@ import java.util.Map;
  * @param lostRanges lost-event ranges in rank order
  * @param measurementOff measurement-off windows by start time
  */
-record IndexSummary(long eventCount, long firstTimestampNs, long lastTimestampNs, int checkpointInterval, long[] checkpoints,
+public record IndexSummary(long eventCount, long firstTimestampNs, long lastTimestampNs, int checkpointInterval, long[] checkpoints,
         TefTraceMetadata metadata, Map<String, Long> phaseCounts, List<TefProblem> problems, List<TefLostEvents> lostRanges,
         List<TefMeasurementOff> measurementOff) {
 }

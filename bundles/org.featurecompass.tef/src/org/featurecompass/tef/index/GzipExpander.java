@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.EOFException;
 import java.io.IOException;
@@ -12,12 +12,15 @@ import java.util.concurrent.CancellationException;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
+import org.featurecompass.tef.TefIndexProgress;
+import org.featurecompass.tef.TefProblemKind;
+
 /**
  * Decompresses a gzip trace into a plain file in the index folder, so that events can be read
  * back at byte offsets. A damaged or cut-short stream keeps what was decompressed before the
  * damage and reports {@link TefProblemKind#CORRUPT_GZIP}.
  */
-final class GzipExpander {
+public final class GzipExpander {
 
     private static final int BUFFER_BYTES = 1 << 16;
 
@@ -25,7 +28,7 @@ final class GzipExpander {
     }
 
     /** @return whether the file starts with the gzip magic bytes 1f 8b */
-    static boolean hasGzipMagic(Path file) throws IOException {
+    public static boolean hasGzipMagic(Path file) throws IOException {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(2);
             return head.length == 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;

@@ -1,10 +1,13 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import java.io.IOException;
 import java.io.StringWriter;
 import java.util.OptionalLong;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefEvent;
+import org.featurecompass.tef.TefJsonText;
+import org.featurecompass.tef.TefTimeUnit;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.core.JsonParser;
@@ -18,13 +21,13 @@ import com.fasterxml.jackson.core.io.JsonStringEncoder;
  * the {@link FlatEventReader}, the others with Jackson; both give the same event. Not thread-safe:
  * one per cursor.
  */
-final class EventObjectParser {
+public final class EventObjectParser {
 
     private final TefTimeUnit unit;
     private final FlatEventReader flat;
-    private final TefEvent.Builder builder = new TefEvent.Builder();
+    private final TefEventBuilder builder = new TefEventBuilder();
 
-    EventObjectParser(TefTimeUnit unit) {
+    public EventObjectParser(TefTimeUnit unit) {
         this.unit = unit;
         this.flat = new FlatEventReader(unit);
     }
@@ -39,7 +42,7 @@ final class EventObjectParser {
      * @return the event
      * @throws IOException if the bytes are not one JSON object (the file changed under the index)
      */
-    TefEvent parse(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
+    public TefEvent parse(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
         if (flat.read(bytes, offset, length, builder.reset(rank, byteOffset, timestampNs))) {
             return builder.build();
         }
@@ -47,8 +50,8 @@ final class EventObjectParser {
     }
 
     /** {@link #parse} with Jackson alone: the reference the fast path is tested against. */
-    TefEvent parseWithJackson(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
-        TefEvent.Builder event = builder.reset(rank, byteOffset, timestampNs);
+    public TefEvent parseWithJackson(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
+        TefEventBuilder event = builder.reset(rank, byteOffset, timestampNs);
         try (JsonParser parser = TefJsonFactory.INSTANCE.createParser(bytes, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("No JSON object at byte " + byteOffset + "; the trace file changed after indexing"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -88,7 +91,7 @@ final class EventObjectParser {
         return event.build();
     }
 
-    private static void readArgs(JsonParser parser, TefEvent.Builder event) throws IOException {
+    private static void readArgs(JsonParser parser, TefEventBuilder event) throws IOException {
         String key;
         while ((key = parser.nextFieldName()) != null) {
             JsonToken token = parser.nextToken();
@@ -114,7 +117,7 @@ final class EventObjectParser {
         }
     }
 
-    private static void readId2(JsonParser parser, JsonToken token, TefEvent.Builder event) throws IOException {
+    private static void readId2(JsonParser parser, JsonToken token, TefEventBuilder event) throws IOException {
         if (token != JsonToken.START_OBJECT) {
             event.otherFields.put("id2", new TefJsonText(jsonText(parser))); //$NON-NLS-1$
             return;
@@ -152,7 +155,7 @@ final class EventObjectParser {
     }
 
     /** @return the current value (scalar or structure) as compact JSON text */
-    static String jsonText(JsonParser parser) throws IOException {
+    public static String jsonText(JsonParser parser) throws IOException {
         // Scalars (the common case, e.g. VaRA's top-level ID) without a generator per value.
         JsonToken token = parser.currentToken();
         if (token != null && token.isScalarValue()) {

@@ -1,12 +1,14 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefProblem;
+import org.featurecompass.tef.TefProblemKind;
 
 /** Counts problems per {@link TefProblemKind} and remembers the first occurrence of each. */
-final class ProblemLog {
+public final class ProblemLog {
 
     private static final TefProblemKind[] KINDS = TefProblemKind.values();
 

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.BufferedOutputStream;
 import java.io.Closeable;
@@ -17,6 +17,11 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 
+import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefProblem;
+import org.featurecompass.tef.TefTraceMetadata;
+
 /**
  * Writes an index file ({@link IndexFileFormat}) from entries arriving in sorted order: it keeps
  * a checkpoint every {@code checkpointInterval} ranks, notes the rank of each lost range, and on
@@ -25,7 +30,7 @@ import java.util.Map;
  * {@link ExternalIndexSorter} moves what was written into a sorted run ({@link #moveToRun}) and
  * sends everything again, merged, at the end.
  */
-final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
+public final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
 
     private final Path target;
     private final Path temporary;
@@ -40,8 +45,8 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
     private int checkpointCount;
     private long entryCount;
     private long eventCount;
-    private long firstTime = EventIndexer.MISSING_TIME;
-    private long lastTime = EventIndexer.MISSING_TIME;
+    private long firstTime = IndexFileFormat.MISSING_TIME;
+    private long lastTime = IndexFileFormat.MISSING_TIME;
 
     IndexFileWriter(Path target, int checkpointInterval) throws IOException {
         this.target = target;
@@ -66,8 +71,8 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
         checkpointCount = 0;
         entryCount = 0;
         eventCount = 0;
-        firstTime = EventIndexer.MISSING_TIME;
-        lastTime = EventIndexer.MISSING_TIME;
+        firstTime = IndexFileFormat.MISSING_TIME;
+        lastTime = IndexFileFormat.MISSING_TIME;
         out = startFile();
     }
 
@@ -79,13 +84,13 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
             }
             checkpoints[checkpointCount++] = timestampNs;
         }
-        if (timestampNs != EventIndexer.MISSING_TIME) {
-            if (firstTime == EventIndexer.MISSING_TIME) {
+        if (timestampNs != IndexFileFormat.MISSING_TIME) {
+            if (firstTime == IndexFileFormat.MISSING_TIME) {
                 firstTime = timestampNs;
             }
             lastTime = timestampNs;
         }
-        if (length == EventIndexer.LOST_MARKER) {
+        if (length == IndexFileFormat.LOST_MARKER) {
             if (lostCount == lostRanks.length) {
                 lostRanks = Arrays.copyOf(lostRanks, 2 * lostCount);
                 lostOffsets = Arrays.copyOf(lostOffsets, 2 * lostCount);
@@ -104,12 +109,12 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
 
     /** @return the smallest timestamp written so far, ns (0 when no entry has one) */
     long firstTimestampNs() {
-        return firstTime == EventIndexer.MISSING_TIME ? 0 : firstTime;
+        return firstTime == IndexFileFormat.MISSING_TIME ? 0 : firstTime;
     }
 
     /** @return the largest timestamp written so far, ns (0 when no entry has one) */
     long lastTimestampNs() {
-        return lastTime == EventIndexer.MISSING_TIME ? 0 : lastTime;
+        return lastTime == IndexFileFormat.MISSING_TIME ? 0 : lastTime;
     }
 
     /**
@@ -133,7 +138,7 @@ final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeable {
             lostInRankOrder.add(new TefLostEvents(lostRanks[k], lost.count(), lost.timestampNs(), lost.endNs(), lost.byteOffset(), lost.eventNumber()));
         }
         long summaryOffset = IndexFileFormat.HEADER_BYTES + entryCount * IndexFileFormat.ENTRY_BYTES;
-        boolean anyTime = firstTime != EventIndexer.MISSING_TIME;
+        boolean anyTime = firstTime != IndexFileFormat.MISSING_TIME;
         IndexSummary summary = new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,
                 Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder),
                 List.copyOf(measurementOff));

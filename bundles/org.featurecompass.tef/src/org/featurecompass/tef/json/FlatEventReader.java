@@ -1,15 +1,17 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
-import static org.featurecompass.tef.JsonByteScanner.DECLINE;
+import static org.featurecompass.tef.json.JsonByteScanner.DECLINE;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.util.OptionalLong;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefJsonText;
+import org.featurecompass.tef.TefTimeUnit;
 
 /**
- * The fast path of {@link EventObjectParser}: builds the {@link TefEvent} of an event object
+ * The fast path of {@link EventObjectParser}: builds the {@link org.featurecompass.tef.TefEvent} of an event object
  * straight from its bytes, with {@link JsonByteScanner}, when every value the event keeps is a
  * scalar (a string without escape sequences, a number, {@code true}, {@code false}, {@code null})
  * and {@code args} and {@code id2} are objects of such values; time fields and {@code ts} may hold
@@ -20,7 +22,7 @@ import org.eclipse.jdt.annotation.Nullable;
  * {@link BigDecimal} numbers in {@code args}, the last value of a repeated key. Texts come from a
  * {@link TextCache}. Not thread-safe: one per cursor.
  */
-final class FlatEventReader {
+public final class FlatEventReader {
 
     private static final byte STRING = 0, NUMBER = 1, TRUE = 2, FALSE = 3, NULL = 4;
     private static final String NULL_TEXT = "null"; //$NON-NLS-1$
@@ -38,7 +40,7 @@ final class FlatEventReader {
     private int start;
     private int end;
 
-    FlatEventReader(TefTimeUnit unit) {
+    public FlatEventReader(TefTimeUnit unit) {
         this.unit = unit;
     }
 
@@ -49,7 +51,7 @@ final class FlatEventReader {
      * @param event receives the fields; its rank, offset and time are set by the caller
      * @return whether the event was read; false leaves {@code event} partly filled, to be discarded
      */
-    boolean read(byte[] b, int offset, int length, TefEvent.Builder event) {
+    public boolean read(byte[] b, int offset, int length, TefEventBuilder event) {
         int limit = offset + length;
         int i = JsonByteScanner.skipWhitespace(b, offset, limit);
         if (i >= limit || b[i] != '{') {
@@ -97,7 +99,7 @@ final class FlatEventReader {
     }
 
     /** Reads the value of one top-level key; @return the index after it, or {@link JsonByteScanner#DECLINE} */
-    private int field(byte[] b, int i, int limit, int bit, int keyStart, int keyEnd, TefEvent.Builder event) {
+    private int field(byte[] b, int i, int limit, int bit, int keyStart, int keyEnd, TefEventBuilder event) {
         switch (bit) {
         case TefEventKeys.TS:
             return JsonByteScanner.valueEnd(b, i, limit); // the index holds the converted time
@@ -133,8 +135,8 @@ final class FlatEventReader {
         return after;
     }
 
-    /** A field kept as JSON text in {@link TefEvent#otherFields()}. */
-    private int other(byte[] b, int i, int limit, String key, TefEvent.Builder event) {
+    /** A field kept as JSON text in {@link org.featurecompass.tef.TefEvent#otherFields()}. */
+    private int other(byte[] b, int i, int limit, String key, TefEventBuilder event) {
         int after = scalar(b, i, limit);
         if (after >= 0) {
             event.otherFields.put(key, kind == NULL ? NULL_JSON : json(texts.text(b, start, end)));
@@ -152,7 +154,7 @@ final class FlatEventReader {
         return json;
     }
 
-    private int time(byte[] b, int i, int limit, int bit, TefEvent.Builder event) {
+    private int time(byte[] b, int i, int limit, int bit, TefEventBuilder event) {
         OptionalLong nanos = OptionalLong.empty();
         int after;
         if (i < limit && (b[i] == '{' || b[i] == '[')) {
@@ -189,16 +191,16 @@ final class FlatEventReader {
     }
 
     /** {@code "id2": {"local" | "global": value}}: every key is read, the last one counts. */
-    private int id2(byte[] b, int open, int limit, TefEvent.Builder event) {
+    private int id2(byte[] b, int open, int limit, TefEventBuilder event) {
         return members(b, open, limit, event, false);
     }
 
-    private int args(byte[] b, int open, int limit, TefEvent.Builder event) {
+    private int args(byte[] b, int open, int limit, TefEventBuilder event) {
         return members(b, open, limit, event, true);
     }
 
     /** Reads an object of scalar values into {@code args} or {@code id2}; @return the index after it */
-    private int members(byte[] b, int open, int limit, TefEvent.Builder event, boolean args) {
+    private int members(byte[] b, int open, int limit, TefEventBuilder event, boolean args) {
         int i = JsonByteScanner.skipWhitespace(b, open + 1, limit);
         if (i < limit && b[i] == '}') {
             return i + 1;

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -11,7 +11,7 @@ import java.util.Arrays;
  * {@code long} words, so that a hit costs a few word comparisons; longer texts (up to 64 bytes)
  * are compared as bytes. Not thread-safe: one per reader.
  */
-final class TextCache {
+public final class TextCache {
 
     /** Longer texts are decoded each time. */
     private static final int MAX_BYTES = 64;

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -14,7 +14,7 @@ import org.eclipse.jdt.annotation.Nullable;
  *
  * @param <V> the type of the values
  */
-final class OrderedFields<V> {
+public final class OrderedFields<V> {
 
     private @Nullable String firstKey;
     private @Nullable V firstValue;

@@ -1,13 +1,13 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 /**
  * The top-level keys TEF defines for an event, as bits (for finding repeated keys), and their
  * recognition from the raw bytes of a key without escape sequences, for the byte-level fast paths
- * ({@link EventArrayScanner}, {@link FlatEventReader}).
+ * ({@link org.featurecompass.tef.index.EventArrayScanner}, {@link FlatEventReader}).
  */
-final class TefEventKeys {
+public final class TefEventKeys {
 
-    static final int TS = 1, PH = 1 << 1, DUR = 1 << 2, TDUR = 1 << 3, TTS = 1 << 4, PID = 1 << 5, TID = 1 << 6,
+    public static final int TS = 1, PH = 1 << 1, DUR = 1 << 2, TDUR = 1 << 3, TTS = 1 << 4, PID = 1 << 5, TID = 1 << 6,
             NAME = 1 << 7, CAT = 1 << 8, ARGS = 1 << 9, ID = 1 << 10, ID2 = 1 << 11, SCOPE = 1 << 12, S = 1 << 13, BP = 1 << 14;
 
     private TefEventKeys() {
@@ -22,7 +22,7 @@ final class TefEventKeys {
      * @return {@code bit << 8 | length} of the key written at {@code s} and closed by a quote, or 0
      *         when it is no TEF key (or needs escapes, or more bytes)
      */
-    static int known(byte[] b, int s, int limit) {
+    public static int known(byte[] b, int s, int limit) {
         if (s + 5 >= limit) {
             return 0; // too close to the end to look: the string scan decides
         }
@@ -60,7 +60,7 @@ final class TefEventKeys {
      * @param length the key's length in bytes
      * @return the key's bit, or 0 for any other key
      */
-    static int of(byte[] b, int s, int length) {
+    public static int of(byte[] b, int s, int length) {
         switch (length) {
         case 1:
             return b[s] == 's' ? S : 0;

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -8,20 +8,20 @@ import java.nio.channels.FileChannel;
  * Positional reads from the plain JSON file that index offsets refer to. Positional reads do not
  * move the channel's position, so several cursors may share one channel.
  */
-final class PlainTraceFile {
+public final class PlainTraceFile {
 
     private PlainTraceFile() {
     }
 
     /** @return exactly {@code length} bytes from {@code offset} */
-    static byte[] read(FileChannel channel, long offset, int length) throws IOException {
+    public static byte[] read(FileChannel channel, long offset, int length) throws IOException {
         ByteBuffer buffer = ByteBuffer.allocate(length);
         readFully(channel, buffer, offset);
         return buffer.array();
     }
 
     /** Fills the buffer from its position to its limit with the file's bytes from {@code offset} on. */
-    static void readFully(FileChannel channel, ByteBuffer buffer, long offset) throws IOException {
+    public static void readFully(FileChannel channel, ByteBuffer buffer, long offset) throws IOException {
         long position = offset;
         while (buffer.hasRemaining()) {
             int n = channel.read(buffer, position);

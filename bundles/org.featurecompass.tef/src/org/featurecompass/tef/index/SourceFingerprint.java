@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -14,11 +14,11 @@ import java.util.zip.CRC32;
  * @param modifiedMillis last-modified time in milliseconds since the epoch
  * @param headCrc CRC-32 of the first 64 KiB
  */
-record SourceFingerprint(long size, long modifiedMillis, long headCrc) {
+public record SourceFingerprint(long size, long modifiedMillis, long headCrc) {
 
     private static final int HEAD_BYTES = 64 * 1024;
 
-    static SourceFingerprint of(Path file) throws IOException {
+    public static SourceFingerprint of(Path file) throws IOException {
         CRC32 crc = new CRC32();
         try (InputStream in = Files.newInputStream(file)) {
             crc.update(in.readNBytes(HEAD_BYTES));

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -9,6 +9,8 @@ import java.util.Map;
 import java.util.Set;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefProblemKind;
 
 /**
  * Pairs the measurement markers of a trace ({@link TefMeasurementOff}) into measurement-off
@@ -23,7 +25,7 @@ import org.eclipse.jdt.annotation.Nullable;
  * <li>another name or phase in the marker category, or an unknown scope: ignored.</li>
  * </ul>
  */
-final class MeasurementWindows {
+public final class MeasurementWindows {
 
     /** One marker as read from the file; {@code timeNs} is already placed at the trace start if it had no ts. */
     record Marker(long timeNs, long byteOffset, long eventNumber, @Nullable String name, String phase,

@@ -1,7 +1,9 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+
+import org.featurecompass.tef.TefTimeUnit;
 
 /**
  * Exact conversion of a JSON number's text (e.g. {@code 1539986758.002}, {@code 1.5e3},
@@ -11,7 +13,7 @@ import java.math.RoundingMode;
  * {@code 1637675320727316656}, and microseconds with three decimals) need no allocation; longer
  * ones fall back to {@link BigDecimal}.
  */
-final class DecimalNanos {
+public final class DecimalNanos {
 
     private static final long[] POWERS_OF_TEN = new long[19];
     /** {@code Long.MAX_VALUE / 10}: a mantissa above it cannot take another digit. */
@@ -37,7 +39,7 @@ final class DecimalNanos {
      * @throws NumberFormatException if the text is not a decimal number
      * @throws ArithmeticException if the value does not fit a {@code long} of nanoseconds
      */
-    static long toNanos(char[] text, int offset, int length, TefTimeUnit unit) {
+    public static long toNanos(char[] text, int offset, int length, TefTimeUnit unit) {
         int end = offset + length;
         int i = offset;
         boolean negative = false;

@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -12,15 +12,19 @@ import org.eclipse.jdt.annotation.Nullable;
  * <li>a {@value #HEADER_BYTES}-byte header: magic, format version, the source fingerprint, the size
  * of the plain file that byte offsets refer to, the entry count and the summary's offset;</li>
  * <li>the entries in sorted order, {@value #ENTRY_BYTES} bytes each: timestamp (ns, or
- * {@link EventIndexer#MISSING_TIME}), byte offset, length (or {@link EventIndexer#LOST_MARKER});</li>
+ * {@link #MISSING_TIME}), byte offset, length (or {@link #LOST_MARKER});</li>
  * <li>the {@link IndexSummary}, written by {@link IndexSummaryCodec}.</li>
  * </ol>
  * The header is written last, so a file cut short by a crash has no valid header and is rebuilt.
  */
-final class IndexFileFormat {
+public final class IndexFileFormat {
 
-    static final int HEADER_BYTES = 64;
-    static final int ENTRY_BYTES = 20;
+    public static final int HEADER_BYTES = 64;
+    public static final int ENTRY_BYTES = 20;
+    /** Stored instead of a timestamp for events without a usable {@code ts}. */
+    public static final long MISSING_TIME = Long.MIN_VALUE;
+    /** Stored instead of a length for a lost-events entry. */
+    public static final int LOST_MARKER = -1;
     private static final byte[] MAGIC = "FCTEFIDX".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
     /** 2: the summary holds measurement-off windows. */
     private static final int VERSION = 2;
@@ -33,9 +37,9 @@ final class IndexFileFormat {
      * @param entryCount number of entries
      * @param summaryOffset byte offset of the summary in the index file
      */
-    record Header(SourceFingerprint source, long plainSize, long entryCount, long summaryOffset) {
+    public record Header(SourceFingerprint source, long plainSize, long entryCount, long summaryOffset) {
 
-        ByteBuffer encode() {
+        public ByteBuffer encode() {
             ByteBuffer buffer = ByteBuffer.allocate(HEADER_BYTES);
             buffer.put(MAGIC).putInt(VERSION);
             buffer.putLong(source.size()).putLong(source.modifiedMillis()).putLong(source.headCrc());
@@ -45,7 +49,7 @@ final class IndexFileFormat {
         }
 
         /** @return the header, or null when the bytes are not a complete header of this version */
-        static @Nullable Header decode(ByteBuffer buffer) {
+        public static @Nullable Header decode(ByteBuffer buffer) {
             if (buffer.remaining() < HEADER_BYTES) {
                 return null;
             }

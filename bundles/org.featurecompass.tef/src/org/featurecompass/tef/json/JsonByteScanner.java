@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
@@ -6,7 +6,7 @@ import java.nio.ByteOrder;
 
 /**
  * Validating scanner for JSON tokens in UTF-8 bytes (RFC 8259), for the fast paths of the index
- * pass ({@link EventArrayScanner}) and of reading events back ({@link FlatEventReader}). It never
+ * pass ({@link org.featurecompass.tef.index.EventArrayScanner}) and of reading events back ({@link FlatEventReader}). It never
  * builds a value: each method returns where the token ends. It accepts only what Jackson, with this
  * bundle's settings, accepts as well (strict UTF-8, no control characters in strings, no leading
  * zeros, only the JSON escapes, bounded lengths and nesting), and returns {@link #DECLINE} for
@@ -17,12 +17,12 @@ import java.nio.ByteOrder;
  * in a {@code long} (SWAR, as in Lemire's <i>fast_float</i>). Strings are not: keys and most values
  * are shorter than eight bytes, and measured, the blocks made the scan slower.
  */
-final class JsonByteScanner {
+public final class JsonByteScanner {
 
     /** The input is not accepted here: let Jackson read it. */
-    static final int DECLINE = -1;
+    public static final int DECLINE = -1;
     /** The input ends inside the token. */
-    static final int NEED_MORE = -2;
+    public static final int NEED_MORE = -2;
 
     /** Longer numbers are left to Jackson (its own limit is 1,000 characters). */
     private static final int MAX_NUMBER_LENGTH = 100;
@@ -65,7 +65,7 @@ final class JsonByteScanner {
     }
 
     /** @return the index of the first byte at or after {@code i} that is not JSON whitespace (may be {@code limit}) */
-    static int skipWhitespace(byte[] b, int i, int limit) {
+    public static int skipWhitespace(byte[] b, int i, int limit) {
         if (i < limit && (b[i] & 0xff) > ' ') {
             return i; // compact JSON: nothing to skip
         }
@@ -87,7 +87,7 @@ final class JsonByteScanner {
      * @param escapes whether escape sequences are accepted (when false, a backslash declines)
      * @return the index after the closing quote, {@link #DECLINE} or {@link #NEED_MORE}
      */
-    static int stringEnd(byte[] b, int quote, int limit, boolean escapes) {
+    public static int stringEnd(byte[] b, int quote, int limit, boolean escapes) {
         int i = quote + 1;
         while (i < limit) {
             int c = b[i] & 0xff;
@@ -186,7 +186,7 @@ final class JsonByteScanner {
      *         ({@code -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?}), which must be followed by a
      *         byte that is not part of a number; {@link #DECLINE} or {@link #NEED_MORE}
      */
-    static int numberEnd(byte[] b, int i, int limit) {
+    public static int numberEnd(byte[] b, int i, int limit) {
         int k = i;
         if (k < limit && b[k] == '-') {
             k++;
@@ -240,7 +240,7 @@ final class JsonByteScanner {
     }
 
     /** @return the index after any JSON value starting at {@code i}, {@link #DECLINE} or {@link #NEED_MORE} */
-    static int valueEnd(byte[] b, int i, int limit) {
+    public static int valueEnd(byte[] b, int i, int limit) {
         return valueEnd(b, i, limit, 0);
     }
 
@@ -329,7 +329,7 @@ final class JsonByteScanner {
      * @return the index of the comma or {@code close} that follows a member after optional
      *         whitespace, {@link #DECLINE} for any other byte, or {@link #NEED_MORE}
      */
-    static int separator(byte[] b, int i, int limit, char close) {
+    public static int separator(byte[] b, int i, int limit, char close) {
         int k = skipWhitespace(b, i, limit);
         if (k >= limit) {
             return NEED_MORE;

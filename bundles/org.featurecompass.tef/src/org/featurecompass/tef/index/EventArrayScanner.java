@@ -1,11 +1,19 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
-import static org.featurecompass.tef.JsonByteScanner.DECLINE;
-import static org.featurecompass.tef.JsonByteScanner.NEED_MORE;
+import static org.featurecompass.tef.json.JsonByteScanner.DECLINE;
+import static org.featurecompass.tef.json.JsonByteScanner.NEED_MORE;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
+
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefPhase;
+import org.featurecompass.tef.TefTimeUnit;
+import org.featurecompass.tef.json.DecimalNanos;
+import org.featurecompass.tef.json.JsonByteScanner;
+import org.featurecompass.tef.json.PlainDecimalTime;
+import org.featurecompass.tef.json.TefEventKeys;
 
 /**
  * The fast path of the index pass: reads runs of clean events of the {@code traceEvents} array
@@ -22,14 +30,14 @@ import java.util.Arrays;
  * is indexed as the Jackson pass indexes it, and every problem is found and reported by the
  * Jackson pass.
  */
-final class EventArrayScanner {
+public final class EventArrayScanner {
 
     /** Receives each event read. */
     interface Events {
         /**
          * @param start file offset of the event's {@code {}
          * @param end file offset after its {@code }}
-         * @param timeNs its {@code ts} in ns, or {@link EventIndexer#MISSING_TIME} (an {@code M} event without one)
+         * @param timeNs its {@code ts} in ns, or {@link IndexFileFormat#MISSING_TIME} (an {@code M} event without one)
          * @param phase its one-character {@code ph}, a known phase
          */
         void event(long start, long end, long timeNs, char phase) throws IOException;
@@ -118,7 +126,7 @@ final class EventArrayScanner {
 
     /** Reads the event object at {@code b[open] == '{'}; @return the index after it, {@link JsonByteScanner#DECLINE} or {@link JsonByteScanner#NEED_MORE} */
     private int event(byte[] b, int open, int limit) {
-        time = EventIndexer.MISSING_TIME;
+        time = IndexFileFormat.MISSING_TIME;
         phase = 0;
         int seen = 0;
         int otherKeys = 0;
@@ -190,7 +198,7 @@ final class EventArrayScanner {
         return to - from == text.length && Arrays.equals(b, from, to, text, 0, text.length);
     }
 
-    /** Reads the value of a key ({@code bit} from {@link TefEventKeys#of}); @return the index after it */
+    /** Reads the value of a key ({@code bit} from {@link org.featurecompass.tef.json.TefEventKeys#of}); @return the index after it */
     private int value(byte[] b, int i, int limit, int bit) {
         if (i >= limit) {
             return NEED_MORE;
@@ -230,7 +238,7 @@ final class EventArrayScanner {
                 return NEED_MORE;
             }
             char c = (char) b[i + 1];
-            if (b[i] != '"' || b[i + 2] != '"' || c >= 128 || !EventIndexer.isKnownPhase(c)) {
+            if (b[i] != '"' || b[i + 2] != '"' || c >= 128 || !TefPhase.isKnown(c)) {
                 return DECLINE; // not a one-character known phase: reported, or left to Jackson
             }
             phase = c;

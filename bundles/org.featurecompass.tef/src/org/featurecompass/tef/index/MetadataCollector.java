@@ -1,17 +1,21 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.math.BigDecimal;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefEvent;
+import org.featurecompass.tef.TefThread;
+import org.featurecompass.tef.TefTimeUnit;
+import org.featurecompass.tef.TefTraceMetadata;
 
 /**
  * Gathers names, sort indexes and labels from {@code M} events ({@code process_name},
  * {@code process_sort_index}, {@code process_labels}, {@code thread_name},
  * {@code thread_sort_index}). A later event overrides an earlier one for the same process or thread.
  */
-final class MetadataCollector {
+public final class MetadataCollector {
 
     private final Map<String, String> processNames = new LinkedHashMap<>();
     private final Map<String, Long> processSortIndexes = new LinkedHashMap<>();

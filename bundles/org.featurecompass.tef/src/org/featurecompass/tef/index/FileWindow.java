@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -13,7 +13,7 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
  * {@link #stream}, so that handing the input from one to the other and back costs neither a new
  * buffer nor a read when the position is still in the window.
  */
-final class FileWindow {
+public final class FileWindow {
 
     /**
      * Bytes kept before the read position when Jackson's stream slides the window: more than

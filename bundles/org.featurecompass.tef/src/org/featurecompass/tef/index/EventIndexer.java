@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.index;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -12,6 +12,16 @@ import java.util.concurrent.CancellationException;
 import java.util.regex.Pattern;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.tef.TefIndexProgress;
+import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.tef.TefPhase;
+import org.featurecompass.tef.TefProblemKind;
+import org.featurecompass.tef.TefTimeUnit;
+import org.featurecompass.tef.json.DecimalNanos;
+import org.featurecompass.tef.json.EventObjectParser;
+import org.featurecompass.tef.json.TefEventKeys;
+import org.featurecompass.tef.json.TefJsonFactory;
 
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
@@ -37,12 +47,8 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
  * a synthetic prefix ({@code [} or {@code {"traceEvents":[}) so that the rest of the file parses
  * in the same context. Any other syntax error stops the pass: the events before it are kept.
  */
-final class EventIndexer {
+public final class EventIndexer {
 
-    /** Stored instead of a timestamp for events without a usable {@code ts}. */
-    static final long MISSING_TIME = Long.MIN_VALUE;
-    /** Stored instead of a length for a lost-events entry. */
-    static final int LOST_MARKER = -1;
     /**
      * Category of the Feature Compass recorder's lost-events marker: an {@code X} event whose
      * {@code args.count} events were lost between {@code ts} and {@code ts + dur}. It must name its
@@ -60,14 +66,8 @@ final class EventIndexer {
     /** The prefixes after an element: the empty object stands for it, so a comma or {@code ]} must follow. */
     private static final byte[] ARRAY_PREFIX_AFTER_ELEMENT = "[{}".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
     private static final byte[] OBJECT_PREFIX_AFTER_ELEMENT = "{\"traceEvents\":[{}".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
-    private static final boolean[] KNOWN_PHASE = new boolean[128];
     /** " starting at [Source: ...; line: 1, column: 7]" in Jackson's messages about unclosed structures. */
     private static final Pattern JACKSON_START_LOCATION = Pattern.compile(" starting at \\[Source: [^\\]]*\\]"); //$NON-NLS-1$
-    static {
-        for (char c = 0; c < 128; c++) {
-            KNOWN_PHASE[c] = TefPhase.of(String.valueOf(c)) != TefPhase.OTHER;
-        }
-    }
 
     /** Where the parser is, which decides what an end of input means. */
     private enum Position { ROOT, BETWEEN_EVENTS, IN_EVENT, AFTER_EVENTS }
@@ -108,7 +108,7 @@ final class EventIndexer {
     private long lastGoodEnd;
     private long eventStart;
     private long elementNumber;
-    private long lastTime = MISSING_TIME;
+    private long lastTime = IndexFileFormat.MISSING_TIME;
     private final List<PendingLost> pendingLost = new ArrayList<>();
     private final List<String> otherKeysOfEvent = new ArrayList<>();
 
@@ -332,7 +332,7 @@ final class EventIndexer {
     }
 
     private void noteTime(long time) throws IOException {
-        if (time != MISSING_TIME) {
+        if (time != IndexFileFormat.MISSING_TIME) {
             if (!pendingLost.isEmpty()) {
                 flushPendingLost(time);
             }
@@ -340,13 +340,8 @@ final class EventIndexer {
         }
     }
 
-    /** @return whether {@code phase} (below 128) is a TEF phase */
-    static boolean isKnownPhase(char phase) {
-        return KNOWN_PHASE[phase];
-    }
-
     private void indexEvent(JsonParser parser) throws IOException {
-        long time = MISSING_TIME;
+        long time = IndexFileFormat.MISSING_TIME;
         long duration = 0;
         boolean lostCategory = false;
         boolean measurementCategory = false;
@@ -439,14 +434,14 @@ final class EventIndexer {
         if (measurementCategory) {
             measurementMarkers.add(new long[] { eventStart, end - eventStart, elementNumber, time });
         }
-        if (lostCategory && phaseChar == 'X' && lostCount >= 0 && time != MISSING_TIME) {
+        if (lostCategory && phaseChar == 'X' && lostCount >= 0 && time != IndexFileFormat.MISSING_TIME) {
             // The Feature Compass recorder's lost-events marker (doc/recorder-format.md): a lost
             // range, not an event, so it leaves the phase counts.
             singleCharPhaseCounts['X']--;
             problems.report(TefProblemKind.LOST_EVENTS, eventStart, elementNumber, "the recorder lost " + lostCount + " events here"); //$NON-NLS-1$ //$NON-NLS-2$
             noteTime(time);
             lostRanges.add(new TefLostEvents(-1, lostCount, time, time + Math.max(0, duration), eventStart, elementNumber));
-            sorter.add(time, eventStart, LOST_MARKER);
+            sorter.add(time, eventStart, IndexFileFormat.LOST_MARKER);
             return;
         }
         addEvent(time, end, metadata);
@@ -487,7 +482,7 @@ final class EventIndexer {
     private boolean countPhase(char phaseChar, @Nullable String phase, int seen) {
         if (phaseChar != 0 && phaseChar < 128) {
             singleCharPhaseCounts[phaseChar]++;
-            if (!KNOWN_PHASE[phaseChar]) {
+            if (!TefPhase.isKnown(phaseChar)) {
                 problems.report(TefProblemKind.UNKNOWN_PHASE, eventStart, elementNumber, "phase \"" + phaseChar + "\" is not a TEF phase; kept as a generic event"); //$NON-NLS-1$ //$NON-NLS-2$
             }
             return phaseChar == 'M';
@@ -512,7 +507,7 @@ final class EventIndexer {
                 return DecimalNanos.toNanos(text, offset, length, unit);
             } catch (NumberFormatException e) {
                 problems.report(notNumeric, eventStart, elementNumber, field + " is \"" + new String(text, offset, Math.min(length, 80)) + "\", not a number"); //$NON-NLS-1$ //$NON-NLS-2$
-                return MISSING_TIME;
+                return IndexFileFormat.MISSING_TIME;
             } catch (ArithmeticException e) {
                 problems.report(TefProblemKind.TIMESTAMP_OUT_OF_RANGE, eventStart, elementNumber,
                         field + " = " + new String(text, offset, Math.min(length, 80)) + ' ' + unit.symbol() + " does not fit 64-bit nanoseconds; clamped"); //$NON-NLS-1$
@@ -521,11 +516,11 @@ final class EventIndexer {
         }
         problems.report(notNumeric, eventStart, elementNumber, field + " is " + token + ", not a number"); //$NON-NLS-1$ //$NON-NLS-2$
         parser.skipChildren();
-        return MISSING_TIME;
+        return IndexFileFormat.MISSING_TIME;
     }
 
     private void checkDuration(long durationNs, String field) {
-        if (durationNs < 0 && durationNs != MISSING_TIME) {
+        if (durationNs < 0 && durationNs != IndexFileFormat.MISSING_TIME) {
             problems.report(TefProblemKind.NEGATIVE_DURATION, eventStart, elementNumber, field + " is negative (" + durationNs + " ns); kept as written"); //$NON-NLS-1$ //$NON-NLS-2$
         }
     }
@@ -611,11 +606,11 @@ final class EventIndexer {
 
     private void flushPendingLost(long nextTime) throws IOException {
         for (PendingLost lost : pendingLost) {
-            long before = lost.previousTime() == MISSING_TIME ? nextTime : lost.previousTime();
-            long after = nextTime == MISSING_TIME ? before : nextTime;
+            long before = lost.previousTime() == IndexFileFormat.MISSING_TIME ? nextTime : lost.previousTime();
+            long after = nextTime == IndexFileFormat.MISSING_TIME ? before : nextTime;
             long start = Math.min(before, after);
             lostRanges.add(new TefLostEvents(-1, lost.count(), start, Math.max(before, after), lost.byteOffset(), lost.eventNumber()));
-            sorter.add(start, lost.byteOffset(), LOST_MARKER);
+            sorter.add(start, lost.byteOffset(), IndexFileFormat.LOST_MARKER);
         }
         pendingLost.clear();
     }
@@ -682,7 +677,7 @@ final class EventIndexer {
     }
 
     /**
-     * @return {byte offset, length, event number, ts in ns or {@link #MISSING_TIME}} of every event
+     * @return {byte offset, length, event number, ts in ns or {@link #IndexFileFormat.MISSING_TIME}} of every event
      *         of the measurement-marker category, in file order
      */
     List<long[]> measurementMarkers() {

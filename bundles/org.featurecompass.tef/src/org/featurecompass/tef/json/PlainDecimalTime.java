@@ -1,4 +1,6 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
+
+import org.featurecompass.tef.TefTimeUnit;
 
 /**
  * Converts a time field written as plain decimal digits, {@code 1637675320727316656} or
@@ -7,7 +9,7 @@ package org.featurecompass.tef;
  * of the index pass and of reading events back. The value is exactly {@link DecimalNanos}'s; any
  * other number is left to {@link DecimalNanos#toNanos}. Not thread-safe.
  */
-final class PlainDecimalTime {
+public final class PlainDecimalTime {
 
     /** Largest mantissa that may take eight more digits without overflowing a {@code long}. */
     private static final long EIGHT_MORE_LIMIT = (Long.MAX_VALUE - 99_999_999L) / 100_000_000L;
@@ -26,7 +28,7 @@ final class PlainDecimalTime {
      *         whitespace) follows; -1 when it is not of the plain form, or when its nanoseconds do
      *         not fit a {@code long}
      */
-    int read(byte[] b, int i, int limit, TefTimeUnit unit) {
+    public int read(byte[] b, int i, int limit, TefTimeUnit unit) {
         mantissa = 0;
         int k = digits(b, i, limit);
         if (k <= i || (b[i] == '0' && k > i + 1)) {
@@ -57,7 +59,7 @@ final class PlainDecimalTime {
     }
 
     /** @return the value of the number {@link #read} last read, in nanoseconds */
-    long nanos() {
+    public long nanos() {
         return nanos;
     }
 

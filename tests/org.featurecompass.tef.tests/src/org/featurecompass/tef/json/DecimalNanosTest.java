@@ -1,4 +1,4 @@
-package org.featurecompass.tef;
+package org.featurecompass.tef.json;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 
+import org.featurecompass.tef.TefTimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
