@@ -23,7 +23,7 @@ import java.util.TreeSet;
 import org.featurecompass.benchmarks.Bench;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.featurecompass.core.feature.RegionEventConverter;
+import org.featurecompass.core.feature.feed.RegionEventConverter;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureRegionReport;

@@ -2,7 +2,7 @@ package org.featurecompass.benchmarks.feature;
 
 import java.io.IOException;
 
-import org.featurecompass.core.feature.RegionEventConverter;
+import org.featurecompass.core.feature.feed.RegionEventConverter;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.tef.TefCursor;

@@ -10,6 +10,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.featurecompass.core.feature.feed.FeatureRegionPass;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsReplay;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.Test;

@@ -12,8 +12,13 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.featurecompass.core.feature.RegionEventConverter.Problem;
-import org.featurecompass.core.feature.RegionEventConverter.ProblemCount;
+import org.featurecompass.core.feature.feed.RegionEventConverter;
+import org.featurecompass.core.feature.feed.RegionEventConverter.Problem;
+import org.featurecompass.core.feature.feed.RegionEventConverter.ProblemCount;
+import org.featurecompass.core.feature.segments.FeatureRegionSegment;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAspects;
+import org.featurecompass.core.feature.state.FeatureRegionAttributes;
+import org.featurecompass.core.feature.state.RegionStackLabel;
 import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
 import org.featurecompass.model.feature.TimeBounds;

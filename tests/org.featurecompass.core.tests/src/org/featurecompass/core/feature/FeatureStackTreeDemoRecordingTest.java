@@ -10,6 +10,9 @@ import java.util.Map;
 import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;

@@ -18,6 +18,13 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.featurecompass.core.feature.feed.FeatureRegionPass;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsRow;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionStatistics;
 import org.featurecompass.model.feature.FeatureSet;

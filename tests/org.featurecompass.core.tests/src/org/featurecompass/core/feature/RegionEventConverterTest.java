@@ -14,7 +14,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.featurecompass.core.feature.RegionEventConverter.Problem;
+import org.featurecompass.core.feature.feed.RegionEventConverter;
+import org.featurecompass.core.feature.feed.RegionEventConverter.Problem;
 import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefEvent;

@@ -13,7 +13,7 @@ import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.Abst
 import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.SegmentStoreTableViewer;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 
 /**
  * Trace Compass's duration density chart and table over the feature-region instances

@@ -13,7 +13,7 @@ final class FeatureRegionsEntry extends TimeGraphEntry {
     enum Kind {
         /** The thread's interaction, A*B text. */
         INTERACTION,
-        /** A region-stack level, {@link org.featurecompass.core.feature.RegionStackLabel} text. */
+        /** A region-stack level, {@link org.featurecompass.core.feature.state.RegionStackLabel} text. */
         STACK_LEVEL
     }
 

@@ -14,9 +14,9 @@ import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphPresentationProvider;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
-import org.featurecompass.core.feature.FeatureRegionSegment;
-import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
-import org.featurecompass.core.feature.RegionStackLabel;
+import org.featurecompass.core.feature.segments.FeatureRegionSegment;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.state.RegionStackLabel;
 
 /**
  * Colours the Feature Regions view by feature set ({@link FeatureSetPalette}) and writes its

@@ -20,7 +20,7 @@ import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
-import org.featurecompass.core.feature.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.featurecompass.ui.views.WorkbenchTestSupport;

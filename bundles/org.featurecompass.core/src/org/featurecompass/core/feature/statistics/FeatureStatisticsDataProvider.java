@@ -1,0 +1,117 @@
+package org.featurecompass.core.feature.statistics;
+
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.segmentstore.core.ISegment;
+import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.tef.TefCaptureRegime;
+
+/**
+ * Serves the feature statistics of a TEF trace (Kaufmann 2022, §3.3) as a Trace Compass tree:
+ * feature → interaction containing it → region whose instances began in it, with the columns of
+ * {@link FeatureStatisticsColumn}, for the whole trace or for the range in
+ * {@link DataProviderParameterUtils#REQUESTED_TIME_KEY} (its first and last time). The model
+ * ({@link FeatureStatisticsModel}) also carries the coverage (observed fraction, gaps by kind,
+ * truncated instances) and the declared capture regime.
+ * <p>
+ * The whole-trace statistics come from the segment analysis ({@link FeatureRegionSegmentAnalysis}),
+ * a range's from its segment store ({@link FeatureStatisticsReplay}), never from another pass
+ * over the trace. Statuses: {@code RUNNING} (with the headers and no rows) until the segment
+ * analysis has completed; {@code FAILED} with its reason if it failed, or when the requested times
+ * are not a list of numbers; {@code CANCELLED} when the monitor is cancelled; {@code COMPLETED}.
+ * Registered with Trace Compass's {@code dataprovider} extension point
+ * ({@link FeatureStatisticsDataProviderFactory}), so
+ * {@code DataProviderManager.getInstance().getDataProvider(trace, ID, FeatureStatisticsDataProvider.class)}
+ * finds it.
+ */
+public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<FeatureStatisticsEntry> {
+
+    /** The provider id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.feature.statistics"; //$NON-NLS-1$
+
+    private final ITmfTrace fTrace;
+    private final FeatureRegionSegmentAnalysis fModule;
+    private final Map<String, Long> fIds = new ConcurrentHashMap<>();
+    private final AtomicLong fNextId = new AtomicLong();
+
+    /**
+     * @param trace the trace
+     * @param module its feature-region segment analysis
+     */
+    public FeatureStatisticsDataProvider(ITmfTrace trace, FeatureRegionSegmentAnalysis module) {
+        fTrace = trace;
+        fModule = module;
+    }
+
+    @Override
+    public String getId() {
+        return ID;
+    }
+
+    @Override
+    public TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> fetchTree(Map<String, Object> parameters,
+            @Nullable IProgressMonitor monitor) {
+        if (monitor != null && monitor.isCanceled()) {
+            return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        }
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
+            return response(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        }
+        FeatureStatistics whole = fModule.getStatistics();
+        ISegmentStore<ISegment> segments = fModule.getSegmentStore();
+        if (whole == null || segments == null) {
+            String failure = fModule.getFailure();
+            if (failure != null) {
+                return response(null, ITmfResponse.Status.FAILED, failure);
+            }
+            fModule.schedule();
+            return response(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+        }
+        FeatureStatistics statistics = whole;
+        if (times != null && !times.isEmpty()) {
+            long start = times.stream().mapToLong(Long::longValue).min().getAsLong();
+            long end = times.stream().mapToLong(Long::longValue).max().getAsLong();
+            IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
+            FeatureStatistics range;
+            try {
+                range = FeatureStatisticsReplay.ofRange(whole, segments, new AnalysisWindow(start, end), progress);
+            } catch (IllegalArgumentException e) {
+                return response(null, ITmfResponse.Status.FAILED,
+                        NLS.bind(Messages.FeatureStatisticsDataProvider_Failed, fTrace.getName(), e.getMessage()));
+            }
+            if (range == null) {
+                return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+            }
+            statistics = range;
+        }
+        return response(statistics, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    private TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response(@Nullable FeatureStatistics statistics,
+            ITmfResponse.Status status, String message) {
+        List<FeatureStatisticsEntry> entries = statistics == null ? List.of()
+                : FeatureStatisticsTree.entries(statistics, path -> fIds.computeIfAbsent(path, p -> fNextId.getAndIncrement()));
+        TefCaptureRegime regime = fTrace instanceof TefTmfTrace tef ? tef.getReader().metadata().captureRegime()
+                : TefCaptureRegime.UNDECLARED;
+        return new TmfModelResponse<>(new FeatureStatisticsModel(entries, statistics, regime), status, message);
+    }
+}
