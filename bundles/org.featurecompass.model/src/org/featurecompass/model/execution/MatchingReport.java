@@ -64,7 +64,7 @@ public final class MatchingReport {
     }
 
     /** Counts an execution matched. */
-    void executionMatched() {
+    public void executionMatched() {
         fExecutions++;
     }
 

@@ -1,0 +1,131 @@
+package org.featurecompass.core.execution;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.execution.MetricColumn;
+
+/**
+ * Serves the executions of a trace ({@link ExecutionAnalysis}) as a Trace Compass tree: one root
+ * per execution type (labels: type, count), and, for the type named by the parameter
+ * {@value #TYPE_KEY}, one child per execution with its columns ({@link ExecutionTreeModel#headers})
+ * — restricted to the executions that overlap the range in
+ * {@link DataProviderParameterUtils#REQUESTED_TIME_KEY} when it is given. Statuses: {@code RUNNING}
+ * until the analysis has completed (it is scheduled), {@code FAILED} with its reason, or for an
+ * unknown type or bad times; {@code CANCELLED}; {@code COMPLETED}. Registered with Trace Compass's
+ * {@code dataprovider} extension point under {@link #ID}.
+ */
+public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntry> {
+
+    /** The provider id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.execution.table"; //$NON-NLS-1$
+    /** The parameter naming the execution type whose executions are wanted. */
+    public static final String TYPE_KEY = "executionType"; //$NON-NLS-1$
+
+    /** Ids of executions: type index times this, plus the row, plus one. */
+    private static final long TYPE_STRIDE = 1L << 32;
+
+    private final ITmfTrace fTrace;
+    private final ExecutionAnalysis fModule;
+
+    /**
+     * @param trace the trace
+     * @param module its execution analysis
+     */
+    public ExecutionDataProvider(ITmfTrace trace, ExecutionAnalysis module) {
+        fTrace = trace;
+        fModule = module;
+    }
+
+    @Override
+    public String getId() {
+        return ID;
+    }
+
+    @Override
+    public TmfModelResponse<TmfTreeModel<ExecutionEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
+        if (monitor != null && monitor.isCanceled()) {
+            return response(List.of(), List.of(), null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        }
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
+            return response(List.of(), List.of(), null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        }
+        ExecutionResult result = fModule.getResult();
+        if (result == null) {
+            String failure = fModule.getFailure();
+            if (failure != null) {
+                return response(List.of(), List.of(), null, ITmfResponse.Status.FAILED, failure);
+            }
+            fModule.schedule();
+            return response(List.of(), List.of(), null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+        }
+        List<ExecutionEntry> entries = new ArrayList<>();
+        List<String> types = new ArrayList<>(result.tables().keySet());
+        for (int i = 0; i < types.size(); i++) {
+            ExecutionTable table = result.tables().get(types.get(i));
+            entries.add(new ExecutionEntry(i * TYPE_STRIDE, -1, List.of(types.get(i), Integer.toString(table.size())), types.get(i), -1));
+        }
+        Object wanted = parameters.get(TYPE_KEY);
+        if (wanted == null) {
+            return response(List.of("Type", "Executions"), entries, result, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        int index = types.indexOf(wanted.toString());
+        if (index < 0) {
+            return response(List.of(), List.of(), result, ITmfResponse.Status.FAILED,
+                    NLS.bind(Messages.ExecutionDataProvider_NoSuchType, fTrace.getName(), wanted));
+        }
+        ExecutionTable table = result.tables().get(types.get(index));
+        long from = times == null || times.isEmpty() ? Long.MIN_VALUE : times.stream().mapToLong(Long::longValue).min().getAsLong();
+        long to = times == null || times.isEmpty() ? Long.MAX_VALUE : times.stream().mapToLong(Long::longValue).max().getAsLong();
+        for (int row = 0; row < table.size(); row++) {
+            if (monitor != null && (row & 0xfff) == 0 && monitor.isCanceled()) {
+                return response(List.of(), List.of(), null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+            }
+            if (table.end(row) >= from && table.start(row) <= to) {
+                entries.add(new ExecutionEntry(index * TYPE_STRIDE + row + 1, index * TYPE_STRIDE, labels(table, row), table.type(), row));
+            }
+        }
+        return response(ExecutionTreeModel.headers(table), entries, result, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    /**
+     * @param table a table
+     * @param row a row
+     * @return the texts of an execution, in the order of {@link ExecutionTreeModel#headers}
+     */
+    public static List<String> labels(ExecutionTable table, int row) {
+        List<String> labels = new ArrayList<>();
+        labels.add(table.name(row));
+        labels.add(Long.toString(table.start(row)));
+        labels.add(Long.toString(table.end(row)));
+        labels.add(Long.toString(table.duration(row)));
+        labels.add(Integer.toString(table.tid(row)));
+        labels.add(Arrays.toString(table.threads(row)));
+        labels.add(table.featureSet(row));
+        for (MetricColumn column : table.columns()) {
+            double value = column.get(row);
+            labels.add(Double.isNaN(value) ? "" : value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) //$NON-NLS-1$
+                    : Double.toString(value));
+        }
+        return labels;
+    }
+
+    private static TmfModelResponse<TmfTreeModel<ExecutionEntry>> response(List<String> headers, List<ExecutionEntry> entries,
+            @Nullable ExecutionResult result, ITmfResponse.Status status, String message) {
+        return new TmfModelResponse<>(new ExecutionTreeModel(headers, entries, result), status, message);
+    }
+}

@@ -1,0 +1,76 @@
+package org.featurecompass.core.execution;
+
+import static org.featurecompass.core.execution.ExecutionAnalysisTest.assertConserved;
+import static org.featurecompass.core.execution.ExecutionAnalysisTest.sum;
+import static org.featurecompass.core.execution.ExecutionAnalysisTest.table;
+import static org.featurecompass.core.execution.ExecutionAnalysisTest.value;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.featurecompass.core.BpfRecorder;
+import org.featurecompass.core.tef.TefKernelTrace;
+import org.featurecompass.model.execution.DefaultDefinitions;
+import org.featurecompass.model.execution.ExecutionDefinition;
+import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.execution.MetricColumn;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.CleanupMode;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The requests of the recorder's TCP demo (tools/record/demo/fc-netdemo), recorded for real with
+ * the eBPF recorder, as executions (TraceCompare §3.2–3.3): each request is the client's
+ * {@code FR(Request)} instance, and its critical path crosses to the server's threads, whose
+ * sleep (a TIMER wait) and fsync (a block-device wait) become the request's waiting times.
+ * Expected values come from the demo's parameters. Skips only when the kernel refuses BPF.
+ */
+class ExecutionRecordingTest {
+
+    private static final int REQUESTS = 3;
+    private static final long SLEEP_MS = 20;
+
+    @Test
+    void tcpDemoRequestsSpanThreadsWithTheirWaits(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
+        BpfRecorder.assumeBpf();
+        Path tools = BpfRecorder.tools();
+        Path recording = out.resolve("requests.json"); //$NON-NLS-1$
+        BpfRecorder.run(tools, 300, "./fc-record", "--kernel", "--kernel-scope", "target", "-o", recording.toString(), "--", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                tools.resolve("demo/fc-netdemo").toString(), "both", "--requests", Integer.toString(REQUESTS), "--sleep-ms", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                Long.toString(SLEEP_MS), "--hold-ms", "30", "--io", out.resolve("io.tmp").toString()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        TefKernelTrace trace = new TefKernelTrace();
+        trace.initTrace(null, recording.toString(), TmfEvent.class);
+        trace.traceOpened(new TmfTraceOpenedSignal(this, trace, null));
+        try {
+            ExecutionAnalysis module = ExecutionAnalysisTest.module(trace);
+            module.setDefinitions(List.of());
+            java.nio.file.Files.delete(ExecutionDefinitionStore.file(trace));
+            ExecutionResult result = ExecutionAnalysisTest.complete(module);
+            assertTrue(result.detected());
+            assertEquals(new ExecutionDefinition.FeatureRegion(DefaultDefinitions.REQUEST_TYPE, DefaultDefinitions.REQUEST_REGION, List.of()),
+                    result.definitions().get(0), "the TCP demo's requests are the first default");
+            assertTrue(result.criticalPaths());
+            ExecutionTable requests = table(result, DefaultDefinitions.REQUEST_TYPE);
+            assertEquals(REQUESTS, requests.size(), "fc-netdemo --requests 3");
+            for (int row = 0; row < requests.size(); row++) {
+                assertTrue(requests.threads(row).length >= 2, "the request's path crosses to the server: " + Arrays.toString(requests.threads(row)));
+                assertConserved(requests, row);
+                assertTrue(value(requests, MetricColumn.CPU, row) > 0);
+                assertEquals("Request", requests.featureSet(row)); //$NON-NLS-1$
+            }
+            // nanosleep sleeps at least its time; the client's own time after sending may overlap a
+            // sleep, so at least half of the sleep time must be TIMER waits (as NetworkPathRecordingTest).
+            double timer = sum(requests, "wait.TIMER"); //$NON-NLS-1$
+            assertTrue(timer >= REQUESTS * SLEEP_MS * 1_000_000 / 2, "TIMER " + timer + " ns over the requests"); //$NON-NLS-1$
+            assertTrue(sum(requests, "wait.BLOCK_DEVICE") > 0, "the server's fsync is a block-device wait of the request"); //$NON-NLS-1$
+            assertTrue(requests.report().isClean(), requests.report().toString());
+        } finally {
+            trace.dispose();
+        }
+    }
+}
