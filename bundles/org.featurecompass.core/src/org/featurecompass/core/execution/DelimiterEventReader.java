@@ -13,16 +13,12 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.execution.DelimiterEvent;
 import org.featurecompass.model.execution.DelimiterPhase;
-import org.featurecompass.tef.TefAsyncId;
-import org.featurecompass.tef.TefEvent;
 
 /**
  * Turns Trace Compass events into the model's {@link DelimiterEvent}s, numbering them in reading
  * order (the position shown in messages is that rank).
  * <ul>
- * <li>TEF events (including recordings): name, category, phase ({@code ph}), pid, tid, async id
- * (with its scope; process-qualified when local), {@code dur} and the top-level {@code args}
- * (numbers, strings and booleans; nested values are left out).</li>
+ * <li>TEF events (including recordings): {@link TefDelimiterEvents}.</li>
  * <li>Other events (LTTng): the event name, pid and tid from the trace's Linux aspects (or the
  * {@code context._vpid}/{@code context._vtid}, {@code context._pid}/{@code context._tid} fields),
  * the payload fields (numbers as {@link Long}); {@code func_entry}/{@code func_exit} are slice
@@ -44,9 +40,8 @@ final class DelimiterEventReader {
      */
     DelimiterEvent read(ITmfEvent event) {
         long rank = fRank++;
-        long time = event.getTimestamp().toNanos();
         if (event instanceof TefTmfEvent tef) {
-            return fromTef(tef.getTefEvent(), rank, time);
+            return TefDelimiterEvents.of(tef.getTefEvent(), rank);
         }
         String name = event.getName();
         DelimiterPhase phase = name.endsWith("func_entry") ? DelimiterPhase.SLICE_BEGIN //$NON-NLS-1$
@@ -59,48 +54,21 @@ final class DelimiterEventReader {
             }
         }
         int pid = id(TmfTraceUtils.resolveIntEventAspectOfClassForEvent(fTrace, LinuxPidAspect.class, event), fields,
-                "context._vpid", "context._pid"); //$NON-NLS-1$ //$NON-NLS-2$
+                "context._vpid", "context._pid", "vpid", "pid"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
         int tid = id(TmfTraceUtils.resolveIntEventAspectOfClassForEvent(fTrace, LinuxTidAspect.class, event), fields,
-                "context._vtid", "context._tid"); //$NON-NLS-1$ //$NON-NLS-2$
-        return new DelimiterEvent(time, rank, name, null, phase, pid, tid, null, DelimiterEvent.NO_DURATION, fields);
+                "context._vtid", "context._tid", "vtid", "tid"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        return new DelimiterEvent(event.getTimestamp().toNanos(), rank, name, null, phase, pid, tid, null, DelimiterEvent.NO_DURATION, fields);
     }
 
-    private static int id(@Nullable Integer fromAspect, Map<String, Object> fields, String first, String second) {
+    private static int id(@Nullable Integer fromAspect, Map<String, Object> fields, String... names) {
         if (fromAspect != null) {
             return fromAspect;
         }
-        Object value = fields.containsKey(first) ? fields.get(first) : fields.get(second);
-        return value instanceof Number number ? number.intValue() : DelimiterEvent.UNKNOWN_ID;
-    }
-
-    private static DelimiterEvent fromTef(TefEvent event, long rank, long time) {
-        Map<String, Object> fields = new LinkedHashMap<>();
-        event.args().forEach((key, value) -> {
-            if (value instanceof Number || value instanceof String || value instanceof Boolean) {
-                fields.put(key, value);
+        for (String name : names) {
+            if (fields.get(name) instanceof Number number) {
+                return number.intValue();
             }
-        });
-        int pid = parseId(event.pid());
-        TefAsyncId id = event.asyncId();
-        String asyncId = null;
-        if (id != null) {
-            asyncId = id.matchKey(event.category(), event.pid());
         }
-        String name = event.name();
-        return new DelimiterEvent(time, rank, name == null ? "" : name, event.category(), //$NON-NLS-1$
-                DelimiterPhase.ofTef(event.phaseText()), pid, parseId(event.tid()), asyncId,
-                event.durationNs().orElse(DelimiterEvent.NO_DURATION), fields);
-    }
-
-    private static int parseId(@Nullable String text) {
-        if (text == null) {
-            return DelimiterEvent.UNKNOWN_ID;
-        }
-        try {
-            return Integer.parseInt(text);
-        } catch (NumberFormatException e) {
-            // TEF allows names as ids: a stable number per name.
-            return text.hashCode() & Integer.MAX_VALUE;
-        }
+        return DelimiterEvent.UNKNOWN_ID;
     }
 }

@@ -4,6 +4,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.featurecompass.ui.views.execution.ExecutionsView;
 import org.featurecompass.ui.views.feature.FeatureFlameGraphView;
 import org.featurecompass.ui.views.feature.FeatureRegionsView;
 import org.featurecompass.ui.views.feature.FeatureStatisticsView;
@@ -37,6 +38,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         bottom.addView(FeatureFlameGraphView.ID);
         bottom.addView(KernelActivityView.ID);
         bottom.addView(CriticalPathView.ID);
+        bottom.addView(ExecutionsView.ID);
 
         IFolderLayout lowest = layout.createFolder("org.featurecompass.ui.perspective.histogram", IPageLayout.BOTTOM, 0.75f, //$NON-NLS-1$
                 "org.featurecompass.ui.perspective.bottom"); //$NON-NLS-1$
@@ -49,5 +51,6 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(FeatureFlameGraphView.ID);
         layout.addShowViewShortcut(KernelActivityView.ID);
         layout.addShowViewShortcut(CriticalPathView.ID);
+        layout.addShowViewShortcut(ExecutionsView.ID);
     }
 }
