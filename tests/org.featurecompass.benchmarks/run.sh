@@ -5,7 +5,7 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [--size BYTES]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [--size BYTES]
 #          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
 #          [--executions N] [--visits N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
@@ -34,6 +34,11 @@
 #   ecct     ECCT build and aggregation (issue 12): --executions executions (default 10^5) over a
 #            5*10^4-node union, each visiting --visits random contexts (default 15), with -Xmx3g;
 #            build time, memory against the events' TEF size, subset aggregation (wall and CPU ms)
+#   executions  execution extraction (issue 12): a generated TEF trace of --executions requests
+#            (default 10^5) with 4 calls each over 8 threads, two definitions (top-level slices,
+#            begin/end pairs by a request-id field across threads) with -Xmx2g: TEF reader, the
+#            matching pass and the tables timed apart; peer: the tests' Python reference
+#            (executions_reference.py) on the same file in the same run
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -202,6 +207,10 @@ for suite in "${suites[@]}"; do
       kernel_ctf ;;
     graph-peer)
       graph_peer ;;
+    executions)
+      java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.execution.ExecutionBenchmark --executions "$executions" \
+        --dir "$work" --reference "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/execution/executions_reference.py" \
+        | tee "$results/executions.md" ;;
     ecct)
       java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.ecct.EcctBenchmark --executions "$executions" \
         --visits "$visits" | tee "$results/ecct.md" ;;
