@@ -19,6 +19,7 @@ each kind of execution definition must give. Written apart from the Java matcher
 Output: {"count", "sum", "min", "max", "unclosed", "unmatchedEnds", "firstUnclosedNs", "calls",
 "features": {feature: summed ns}, "featureSets": {set: count}}.
 """
+import bisect
 import json
 import sys
 from decimal import Decimal
@@ -121,9 +122,11 @@ def slices_at(events, depth, name):
     for (thread, b, _e, _n, _d) in slices:
         starts.setdefault(thread, []).append(b)
     chosen = [s for s in slices if s[4] == depth and (name is None or s[3] == name)]
+    for thread in starts:
+        starts[thread].sort()
     calls = 0
     for (thread, b, e, _n, _d) in chosen:
-        inside = sum(1 for s in starts[thread] if b <= s < e)
+        inside = bisect.bisect_left(starts[thread], e) - bisect.bisect_left(starts[thread], b)
         calls += max(0, inside - 1) if e > b else inside
     return summary([e - b for (_t, b, e, _n, _d) in chosen], len(unclosed), unmatched,
                    min(unclosed) if unclosed else None, calls)
