@@ -1,0 +1,30 @@
+package org.featurecompass.cli;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Options;
+
+/** One {@code featurecompass} command, e.g. {@code features}: its options, help and action. */
+public interface CliCommand {
+
+    /** @return the command's name, the first argument */
+    String name();
+
+    /** @return the usage line after {@code featurecompass}, e.g. {@code features --trace FILE [--format csv|json|md]} */
+    String synopsis();
+
+    /** @return what the command does, a few sentences for {@code --help} */
+    String description();
+
+    /** @return the options it accepts ({@code --help} is added by the dispatcher) */
+    Options options();
+
+    /**
+     * Runs the command.
+     *
+     * @param line the parsed options
+     * @param console where results, progress and warnings go
+     * @return an {@link ExitCode}
+     * @throws CliException on bad usage or bad input
+     */
+    int run(CommandLine line, CliConsole console) throws CliException;
+}

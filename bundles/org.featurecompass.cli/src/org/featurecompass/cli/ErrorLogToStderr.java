@@ -1,0 +1,42 @@
+package org.featurecompass.cli;
+
+import java.io.PrintStream;
+
+import org.eclipse.core.runtime.ILogListener;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.jdt.annotation.Nullable;
+
+/**
+ * Repeats on standard error what the analyses write to the Error Log (skipped, damaged or lost
+ * input, with counts and positions): Feature Compass's own messages from INFO up, other
+ * plug-ins' errors. Headless there is no Error Log view to find them in.
+ */
+public class ErrorLogToStderr implements ILogListener {
+
+    private static final String SUITE = "org.featurecompass"; //$NON-NLS-1$
+
+    private final PrintStream fErr;
+
+    /** @param err where the messages go */
+    public ErrorLogToStderr(PrintStream err) {
+        fErr = err;
+    }
+
+    @Override
+    public void logging(@Nullable IStatus status, @Nullable String plugin) {
+        if (status == null) {
+            return;
+        }
+        boolean ours = status.getPlugin().startsWith(SUITE);
+        if (status.getSeverity() == IStatus.ERROR || (ours && status.getSeverity() >= IStatus.INFO)) {
+            String level = switch (status.getSeverity()) {
+            case IStatus.ERROR -> "error"; //$NON-NLS-1$
+            case IStatus.WARNING -> "warning"; //$NON-NLS-1$
+            default -> "info"; //$NON-NLS-1$
+            };
+            Throwable cause = status.getException();
+            fErr.println("featurecompass: " + level + ": " + status.getMessage() //$NON-NLS-1$ //$NON-NLS-2$
+                    + (cause == null ? "" : " (" + cause + ')')); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+    }
+}

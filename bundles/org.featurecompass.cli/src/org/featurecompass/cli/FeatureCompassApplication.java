@@ -1,0 +1,49 @@
+package org.featurecompass.cli;
+
+import java.util.Map;
+
+import org.eclipse.core.runtime.ILogListener;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.equinox.app.IApplication;
+import org.eclipse.equinox.app.IApplicationContext;
+
+/**
+ * The Equinox application {@code org.featurecompass.cli.featurecompass}: runs one
+ * {@link FeatureCompassCli} command line and returns its exit code, which the Equinox launcher
+ * makes the process's exit status. Analysis jobs report their progress and the analyses' Error Log
+ * messages are repeated on standard error, since headless there is no Progress or Error Log view.
+ */
+public class FeatureCompassApplication implements IApplication {
+
+    @Override
+    public Object start(@Nullable IApplicationContext context) {
+        if (context == null) {
+            return Integer.valueOf(ExitCode.INTERNAL_ERROR);
+        }
+        Map<?, ?> arguments = context.getArguments();
+        Object value = arguments.get(IApplicationContext.APPLICATION_ARGS);
+        String[] args = value instanceof String[] strings ? strings : new String[0];
+        context.applicationRunning();
+        boolean quiet = java.util.Arrays.asList(args).contains("--quiet"); //$NON-NLS-1$
+        if (!quiet) {
+            Job.getJobManager().setProgressProvider(new JobProgressToStderr(System.err));
+        }
+        ILogListener log = new ErrorLogToStderr(System.err);
+        Platform.addLogListener(log);
+        try {
+            int code = new FeatureCompassCli().run(args, System.out, System.err);
+            System.out.flush();
+            return Integer.valueOf(code);
+        } finally {
+            Platform.removeLogListener(log);
+            Job.getJobManager().setProgressProvider(null);
+        }
+    }
+
+    @Override
+    public void stop() {
+        // a command runs to its end; nothing to interrupt
+    }
+}

@@ -1,0 +1,144 @@
+package org.featurecompass.cli;
+
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.DefaultParser;
+import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Options;
+import org.apache.commons.cli.ParseException;
+import org.featurecompass.cli.feature.FeaturesCommand;
+import org.featurecompass.cli.graph.CriticalPathCommand;
+import org.osgi.framework.Bundle;
+import org.osgi.framework.FrameworkUtil;
+
+/**
+ * The {@code featurecompass} command line: {@code featurecompass COMMAND [OPTIONS]}. Finds the
+ * command, parses its options (Apache Commons CLI), answers {@code --help} for the whole tool and
+ * for each command, and turns every failure into a message on standard error and an
+ * {@link ExitCode}: a {@link CliException} or an option error is a usage or input error (2), any
+ * other exception an internal error (3) with its stack trace. {@code --quiet} (any position)
+ * suppresses progress. Independent of Equinox's application machinery, so tests run it directly.
+ */
+public final class FeatureCompassCli {
+
+    private static final String QUIET = "--quiet"; //$NON-NLS-1$
+    private static final int HELP_WIDTH = 100;
+
+    private final Map<String, CliCommand> fCommands = new LinkedHashMap<>();
+
+    /** The commands of the suite. */
+    public FeatureCompassCli() {
+        this(List.of(new FeaturesCommand(), new CriticalPathCommand()));
+    }
+
+    /** @param commands the commands, in the order {@code --help} lists them */
+    public FeatureCompassCli(List<CliCommand> commands) {
+        for (CliCommand command : commands) {
+            fCommands.put(command.name(), command);
+        }
+    }
+
+    /**
+     * Runs one command line.
+     *
+     * @param arguments the arguments after the program name
+     * @param out where results go
+     * @param err where progress, warnings and errors go
+     * @return the {@link ExitCode}
+     */
+    public int run(String[] arguments, PrintStream out, PrintStream err) {
+        List<String> args = new ArrayList<>(Arrays.asList(arguments));
+        boolean quiet = args.remove(QUIET);
+        CliConsole console = new CliConsole(out, err, quiet);
+        if (args.isEmpty()) {
+            err.print(usage());
+            return ExitCode.USAGE_OR_INPUT_ERROR;
+        }
+        String name = args.remove(0);
+        if (name.equals("--help") || name.equals("-h") || name.equals("help")) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            out.print(usage());
+            return ExitCode.OK;
+        }
+        if (name.equals("--version")) { //$NON-NLS-1$
+            out.println("featurecompass " + version()); //$NON-NLS-1$
+            return ExitCode.OK;
+        }
+        CliCommand command = fCommands.get(name);
+        if (command == null) {
+            err.println("featurecompass: unknown command '" + name + "'; commands: " + String.join(", ", fCommands.keySet()) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    + ". Try 'featurecompass --help'."); //$NON-NLS-1$
+            return ExitCode.USAGE_OR_INPUT_ERROR;
+        }
+        if (args.contains("--help") || args.contains("-h")) { //$NON-NLS-1$ //$NON-NLS-2$
+            out.print(help(command));
+            return ExitCode.OK;
+        }
+        try {
+            CommandLine line = new DefaultParser().parse(command.options(), args.toArray(String[]::new));
+            if (!line.getArgList().isEmpty()) {
+                throw new CliException("unexpected argument '" + line.getArgList().get(0) + "'"); //$NON-NLS-1$ //$NON-NLS-2$
+            }
+            return command.run(line, console);
+        } catch (ParseException | CliException e) {
+            err.println("featurecompass " + name + ": " + e.getMessage()); //$NON-NLS-1$ //$NON-NLS-2$
+            err.println("Try 'featurecompass " + name + " --help'."); //$NON-NLS-1$ //$NON-NLS-2$
+            return ExitCode.USAGE_OR_INPUT_ERROR;
+        } catch (RuntimeException | LinkageError e) {
+            err.println("featurecompass " + name + ": internal error, please report it with this output:"); //$NON-NLS-1$ //$NON-NLS-2$
+            e.printStackTrace(err);
+            return ExitCode.INTERNAL_ERROR;
+        }
+    }
+
+    /** @return the tool's usage: its commands and exit codes */
+    public String usage() {
+        StringBuilder text = new StringBuilder("Usage: featurecompass COMMAND [OPTIONS]   (featurecompass COMMAND --help for its options)\n\n"); //$NON-NLS-1$
+        text.append("Feature Compass ").append(version()).append(", headless. Commands:\n"); //$NON-NLS-1$ //$NON-NLS-2$
+        for (CliCommand command : fCommands.values()) {
+            text.append("  ").append(command.synopsis()).append('\n'); //$NON-NLS-1$
+        }
+        text.append("\nEvery command accepts --quiet (no progress on standard error).\n"); //$NON-NLS-1$
+        text.append(exitCodes());
+        return text.toString();
+    }
+
+    /**
+     * @param command a command
+     * @return its {@code --help} text: synopsis, description, options, exit codes
+     */
+    public static String help(CliCommand command) {
+        java.io.StringWriter text = new java.io.StringWriter();
+        PrintWriter writer = new PrintWriter(text);
+        writer.println("Usage: featurecompass " + command.synopsis()); //$NON-NLS-1$
+        writer.println();
+        writer.println(command.description());
+        writer.println();
+        Options options = command.options();
+        HelpFormatter formatter = new HelpFormatter();
+        formatter.setOptionComparator(null); // the order the command declares
+        formatter.printOptions(writer, HELP_WIDTH, options, 2, 3);
+        writer.println("  --help      this text"); //$NON-NLS-1$
+        writer.println("  --quiet     no progress on standard error"); //$NON-NLS-1$
+        writer.println();
+        writer.print(exitCodes());
+        writer.flush();
+        return text.toString();
+    }
+
+    private static String exitCodes() {
+        return "Exit codes: 0 ok; 1 threshold exceeded (compare --fail-if); 2 usage or input error; 3 internal error.\n"; //$NON-NLS-1$
+    }
+
+    /** @return the suite's version, that of this bundle */
+    public static String version() {
+        Bundle bundle = FrameworkUtil.getBundle(FeatureCompassCli.class);
+        return bundle == null ? "(unknown version)" : bundle.getVersion().toString(); //$NON-NLS-1$
+    }
+}

@@ -1,0 +1,143 @@
+package org.featurecompass.cli.feature;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.featurecompass.cli.CliCommand;
+import org.featurecompass.cli.CliConsole;
+import org.featurecompass.cli.CliException;
+import org.featurecompass.cli.ExitCode;
+import org.featurecompass.cli.OutputFormat;
+import org.featurecompass.cli.TimeOption;
+import org.featurecompass.cli.trace.OpenedTrace;
+import org.featurecompass.core.feature.FeatureStatistics;
+import org.featurecompass.core.feature.FeatureStatisticsDataProvider;
+import org.featurecompass.core.feature.FeatureStatisticsEntry;
+import org.featurecompass.core.feature.FeatureStatisticsModel;
+import org.featurecompass.model.feature.AnalysisWindow;
+
+/**
+ * {@code featurecompass features --trace FILE [--from T --to T] [--format csv|json|md]}: the
+ * Feature Statistics view's tree (feature → interaction → region, Kaufmann 2022, §3.3) of the
+ * whole trace or of a time range, from the view's data provider
+ * ({@link FeatureStatisticsDataProvider}, found through Trace Compass's
+ * {@link DataProviderManager}), written by {@link FeatureStatisticsWriter}.
+ */
+public class FeaturesCommand implements CliCommand {
+
+    /** How long to wait between two queries while the provider answers RUNNING, ms. */
+    private static final long POLL_MS = 100;
+
+    @Override
+    public String name() {
+        return "features"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String synopsis() {
+        return "features --trace FILE [--from T --to T] [--format csv|json|md]"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String description() {
+        return "Feature statistics of a feature-region trace (TEF or a Feature Compass recording), as the Feature\n" //$NON-NLS-1$
+                + "Statistics view shows them: per feature, per interaction containing it and per region, instance\n" //$NON-NLS-1$
+                + "counts, inclusive and exclusive durations, time summed over threads and wall-clock time (bounds\n" //$NON-NLS-1$
+                + "when the trace lost events), share of Base. CSV and JSON give ns, Markdown ms as the view."; //$NON-NLS-1$
+    }
+
+    @Override
+    public Options options() {
+        Options options = new Options();
+        options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("the trace: a .json or .json.gz TEF file or a recording").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("start of the time range (trace time, ns, or with a unit: 1099.11s); default: the trace start").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("end of the time range; default: the trace end").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json|md") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("output format (default md)").build()); //$NON-NLS-1$
+        return options;
+    }
+
+    @Override
+    public int run(CommandLine line, CliConsole console) throws CliException {
+        OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.MD, OutputFormat.all()); //$NON-NLS-1$
+        AnalysisWindow window = window(line);
+        try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
+            console.progress("opened " + opened.name() + " as " + opened.typeName()); //$NON-NLS-1$ //$NON-NLS-2$
+            FeatureStatisticsModel model = fetch(opened, window, console);
+            FeatureStatistics statistics = model.getStatistics();
+            if (statistics == null) {
+                throw new CliException(opened.name() + ": the feature statistics did not complete"); //$NON-NLS-1$
+            }
+            if (model.getEntries().isEmpty()) {
+                console.warning(opened.name() + ": no feature regions in " + (window == null ? "the trace" : "the range")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+            FeatureStatisticsWriter writer = new FeatureStatisticsWriter(opened.name(), model);
+            console.out().print(switch (format) {
+            case CSV -> writer.csv();
+            case JSON -> writer.json();
+            case MD -> writer.markdown();
+            });
+            console.out().flush();
+            console.progress(writer.summary());
+        }
+        return ExitCode.OK;
+    }
+
+    private static @Nullable AnalysisWindow window(CommandLine line) throws CliException {
+        if (!line.hasOption("from") && !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
+            return null;
+        }
+        if (!line.hasOption("from") || !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException("a time range needs both --from and --to"); //$NON-NLS-1$
+        }
+        long from = TimeOption.parse(line, "from", 0); //$NON-NLS-1$
+        long to = TimeOption.parse(line, "to", 0); //$NON-NLS-1$
+        if (to < from) {
+            throw new CliException("--to " + line.getOptionValue("to") + " is before --from " + line.getOptionValue("from")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        }
+        return new AnalysisWindow(from, to);
+    }
+
+    /** Queries the view's data provider until it has completed. */
+    private static FeatureStatisticsModel fetch(OpenedTrace opened, @Nullable AnalysisWindow window, CliConsole console) throws CliException {
+        FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(opened.trace(),
+                FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
+        if (provider == null) {
+            throw new CliException("--trace " + opened.name() + ": not a feature-region trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
+                    + "; features needs a Trace Event Format file or a Feature Compass recording)"); //$NON-NLS-1$
+        }
+        Map<String, Object> parameters = new HashMap<>();
+        if (window != null) {
+            parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
+        }
+        IProgressMonitor monitor = console.monitor("feature statistics of " + opened.name()); //$NON-NLS-1$
+        TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = provider.fetchTree(parameters, monitor);
+        while (response.getStatus() == ITmfResponse.Status.RUNNING) {
+            try {
+                Thread.sleep(POLL_MS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new CliException("interrupted"); //$NON-NLS-1$
+            }
+            response = provider.fetchTree(parameters, monitor);
+        }
+        if (response.getStatus() != ITmfResponse.Status.COMPLETED || !(response.getModel() instanceof FeatureStatisticsModel model)) {
+            throw new CliException(opened.name() + ": the feature statistics failed: " + response.getStatusMessage()); //$NON-NLS-1$
+        }
+        return model;
+    }
+}

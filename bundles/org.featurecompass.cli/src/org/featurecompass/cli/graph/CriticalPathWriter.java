@@ -1,0 +1,159 @@
+package org.featurecompass.cli.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.featurecompass.core.graph.CriticalPathResult;
+import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.model.graph.EdgeLabel;
+import org.featurecompass.model.graph.Worker;
+import org.featurecompass.model.graph.critical.CriticalPath;
+import org.featurecompass.model.graph.critical.PathBreakdown;
+import org.featurecompass.model.graph.critical.PathSegment;
+import org.featurecompass.model.graph.network.FastTimeTransform;
+import org.featurecompass.model.report.CsvText;
+import org.featurecompass.model.report.JsonWriter;
+import org.featurecompass.model.report.MarkdownTable;
+
+/**
+ * Writes a {@link CriticalPathResult} (Giraldeau 2015, §4.3, breakdown §7.1), times in the clock
+ * of the followed thread's host as the Critical Path view shows them:
+ * <ul>
+ * <li>CSV: one record per path segment (start, end and duration in ns, host, tid, thread name,
+ * label, qualifier, CPU, unresolved);</li>
+ * <li>JSON ({@code "format": "featurecompass-critical-path", "version": 1}): the query, totals,
+ * the time per label, host and worker, and the segments;</li>
+ * <li>Markdown: the time per label (ms and share, the view's table) and per worker.</li>
+ * </ul>
+ */
+public final class CriticalPathWriter {
+
+    /** The version of the JSON layout. */
+    public static final int JSON_VERSION = 1;
+
+    private static final double NS_PER_MS = 1e6;
+    private static final List<String> CSV_HEADER = List.of("start_ns", "end_ns", "duration_ns", "host", "tid", "thread", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+            "label", "qualifier", "cpu", "unresolved"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+
+    private final String fTraceName;
+    private final CriticalPathResult fResult;
+    private final FastTimeTransform fClock;
+
+    /**
+     * @param traceName the trace's name
+     * @param result the computed path
+     */
+    public CriticalPathWriter(String traceName, CriticalPathResult result) {
+        fTraceName = traceName;
+        fResult = result;
+        fClock = result.hostClock().fast();
+    }
+
+    /** @return the CSV text: one record per segment */
+    public String csv() {
+        StringBuilder text = new StringBuilder(CsvText.record(CSV_HEADER));
+        for (PathSegment segment : fResult.path().segments()) {
+            Worker worker = segment.worker();
+            String qualifier = segment.qualifier();
+            text.append(CsvText.record(List.of(Long.toString(fClock.apply(segment.startNs())), Long.toString(fClock.apply(segment.endNs())),
+                    Long.toString(segment.durationNs()), worker.host(), Long.toString(worker.tid()), worker.name(), segment.label().name(),
+                    qualifier == null ? "" : qualifier, segment.cpu() < 0 ? "" : Integer.toString(segment.cpu()), //$NON-NLS-1$ //$NON-NLS-2$
+                    Boolean.toString(segment.unresolved()))));
+        }
+        return text.toString();
+    }
+
+    /** @return the JSON text */
+    public String json() {
+        StringBuilder text = new StringBuilder();
+        JsonWriter json = new JsonWriter(text);
+        CriticalPath path = fResult.path();
+        PathBreakdown breakdown = fResult.breakdown();
+        Worker thread = path.worker();
+        json.beginObject().member("format", "featurecompass-critical-path").member("version", JSON_VERSION) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .member("trace", fTraceName); //$NON-NLS-1$
+        json.key("thread").beginObject().member("host", thread.host()).member("tid", thread.tid()).member("name", thread.name()).endObject(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        json.member("variant", variant()).member("startNs", fClock.apply(path.startNs())).member("endNs", fClock.apply(path.endNs())) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .member("totalNs", breakdown.totalNs()).member("unresolvedNs", breakdown.unresolvedNs()) //$NON-NLS-1$ //$NON-NLS-2$
+                .member("preemptionUnattributedNs", breakdown.preemptionUnattributedNs()); //$NON-NLS-1$
+        json.key("byLabel").beginObject(); //$NON-NLS-1$
+        for (Map.Entry<EdgeLabel, Long> e : breakdown.byLabel().entrySet()) {
+            json.member(e.getKey().name(), e.getValue().longValue());
+        }
+        json.endObject();
+        json.key("byHost").beginObject(); //$NON-NLS-1$
+        for (Map.Entry<String, Long> e : breakdown.byHost().entrySet()) {
+            json.member(e.getKey(), e.getValue().longValue());
+        }
+        json.endObject();
+        workers(json, "byWorker", breakdown.byWorker()); //$NON-NLS-1$
+        workers(json, "preemptedBy", breakdown.preemptedBy()); //$NON-NLS-1$
+        json.key("segments").beginArray(); //$NON-NLS-1$
+        for (PathSegment segment : path.segments()) {
+            json.beginObject().member("startNs", fClock.apply(segment.startNs())).member("endNs", fClock.apply(segment.endNs())) //$NON-NLS-1$ //$NON-NLS-2$
+                    .member("host", segment.worker().host()).member("tid", segment.worker().tid()) //$NON-NLS-1$ //$NON-NLS-2$
+                    .member("label", segment.label().name()); //$NON-NLS-1$
+            String qualifier = segment.qualifier();
+            if (qualifier != null) {
+                json.member("qualifier", qualifier); //$NON-NLS-1$
+            }
+            if (segment.cpu() >= 0) {
+                json.member("cpu", segment.cpu()); //$NON-NLS-1$
+            }
+            json.member("unresolved", segment.unresolved()).endObject(); //$NON-NLS-1$
+        }
+        json.endArray().endObject().finish();
+        return text.toString();
+    }
+
+    private static void workers(JsonWriter json, String name, Map<Worker, Long> times) {
+        json.key(name).beginArray();
+        for (Map.Entry<Worker, Long> e : times.entrySet()) {
+            Worker worker = e.getKey();
+            json.beginObject().member("host", worker.host()).member("tid", worker.tid()).member("name", worker.name()) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    .member("ns", e.getValue().longValue()).endObject(); //$NON-NLS-1$
+        }
+        json.endArray();
+    }
+
+    /** @return the Markdown text: the summary, the time per label and per worker */
+    public String markdown() {
+        PathBreakdown breakdown = fResult.breakdown();
+        MarkdownTable labels = new MarkdownTable(List.of("Label", "Duration (ms)", "Share"), List.of(false, true, true)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        for (Map.Entry<EdgeLabel, Long> e : breakdown.byLabel().entrySet()) {
+            labels.add(List.of(e.getKey().name(), millis(e.getValue().longValue()), share(e.getValue().longValue())));
+        }
+        MarkdownTable workers = new MarkdownTable(List.of("Thread", "TID", "Host", "On path (ms)", "Share"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                List.of(false, true, false, true, true));
+        for (Map.Entry<Worker, Long> e : breakdown.byWorker().entrySet()) {
+            Worker worker = e.getKey();
+            workers.add(List.of(worker.name(), Long.toString(worker.tid()), worker.host(), millis(e.getValue().longValue()),
+                    share(e.getValue().longValue())));
+        }
+        return MarkdownTable.escape(summary()) + "\n\n" + labels.text() + '\n' + workers.text(); //$NON-NLS-1$
+    }
+
+    /** @return one line: thread, variant, duration, segments, workers, unresolved share */
+    public String summary() {
+        CriticalPath path = fResult.path();
+        Worker worker = path.worker();
+        return String.format(Locale.ROOT, "Critical path (%s) of %s (tid %d) in %s: %,.3f ms, %,d segments on %d threads, %.1f %% unresolved", //$NON-NLS-1$
+                variant(), worker.name(), worker.tid(), fTraceName, fResult.breakdown().totalNs() / NS_PER_MS, path.segments().size(),
+                fResult.breakdown().byWorker().size(), 100 * path.unresolvedShare());
+    }
+
+    private String variant() {
+        return fResult.query().variant() == PathVariant.BOUNDED ? "bounded" : "unbounded"; //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private String share(long ns) {
+        long total = fResult.breakdown().totalNs();
+        return total == 0 ? "" : String.format(Locale.ROOT, "%.1f %%", 100.0 * ns / total); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private static String millis(long ns) {
+        return String.format(Locale.ROOT, "%,.3f", ns / NS_PER_MS); //$NON-NLS-1$
+    }
+}

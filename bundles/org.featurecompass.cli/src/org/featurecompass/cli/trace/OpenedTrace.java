@@ -1,0 +1,149 @@
+package org.featurecompass.cli.trace;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.eclipse.core.runtime.IConfigurationElement;
+import org.eclipse.core.runtime.Platform;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceImportException;
+import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
+import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.cli.CliException;
+import org.osgi.framework.Bundle;
+
+/**
+ * A trace opened from a path as the workbench opens it, without the workbench: its type is the
+ * one Trace Compass's own import selects ({@link TmfTraceType#selectTraceType}: the registered
+ * types validate the path, the highest confidence wins, e.g. a Feature Compass recording over
+ * plain TEF, an LTTng kernel trace over generic CTF), it is initialised with no workspace
+ * resource, and its opened signal is dispatched as the workbench dispatches it (to the trace, Trace
+ * Compass's trace manager and data provider manager), so that
+ * the analyses registered for its type and the data providers are found as in the views (the
+ * integration tests open traces the same way). Close it to release the trace.
+ */
+public final class OpenedTrace implements AutoCloseable {
+
+    /** Names in use in this runtime: supplementary files are kept per trace name. */
+    private static final Set<String> NAMES = new HashSet<>();
+
+    private final ITmfTrace fTrace;
+    private final String fTypeName;
+    private final String fName;
+
+    private OpenedTrace(ITmfTrace trace, String typeName, String name) {
+        fTrace = trace;
+        fTypeName = typeName;
+        fName = name;
+    }
+
+    /**
+     * @param argument the path given on the command line (a file, or a CTF trace folder)
+     * @return the opened trace
+     * @throws CliException if the path does not exist, is of no known trace type, or cannot be read
+     */
+    public static OpenedTrace open(String argument) throws CliException {
+        Path path = Path.of(argument).toAbsolutePath().normalize();
+        if (!Files.exists(path)) {
+            throw new CliException("--trace " + argument + ": no such file or folder (" + path + ')'); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        if (!Files.isReadable(path)) {
+            throw new CliException("--trace " + argument + ": not readable"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        List<TraceTypeHelper> candidates;
+        try {
+            candidates = TmfTraceType.selectTraceType(path.toString(), null);
+        } catch (TmfTraceImportException e) {
+            throw new CliException("--trace " + argument + ": " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        if (candidates.isEmpty()) {
+            throw new CliException("--trace " + argument + ": not a trace of a known type (Trace Event Format .json or " //$NON-NLS-1$ //$NON-NLS-2$
+                    + ".json.gz, a Feature Compass recording, or an LTTng/CTF trace folder)"); //$NON-NLS-1$
+        }
+        TraceTypeHelper type = candidates.get(0);
+        String name = uniqueName(path.getFileName() == null ? path.toString() : path.getFileName().toString());
+        ITmfTrace trace = instantiate(type, argument);
+        try {
+            trace.initTrace(null, path.toString(), eventType(type), name, type.getTraceTypeId());
+        } catch (TmfTraceException e) {
+            trace.dispose();
+            release(name);
+            Throwable cause = e.getCause();
+            throw new CliException("--trace " + argument + ": cannot be read as " + type.getName() + ": " //$NON-NLS-1$ //$NON-NLS-2$
+                    + (cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage()), e);
+        }
+        TmfTraceOpenedSignal opened = new TmfTraceOpenedSignal(OpenedTrace.class, trace, null);
+        TmfSignalManager.dispatchSignal(opened);
+        return new OpenedTrace(trace, type.getName(), name);
+    }
+
+    /** @return the trace */
+    public ITmfTrace trace() {
+        return fTrace;
+    }
+
+    /** @return the trace's name: its file name, made unique in this run */
+    public String name() {
+        return fName;
+    }
+
+    /** @return the name of its trace type, e.g. "Trace Event Format (JSON)" */
+    public String typeName() {
+        return fTypeName;
+    }
+
+    @Override
+    public void close() {
+        TmfTraceClosedSignal closed = new TmfTraceClosedSignal(OpenedTrace.class, fTrace);
+        TmfSignalManager.dispatchSignal(closed);
+        fTrace.dispose();
+        release(fName);
+    }
+
+    private static ITmfTrace instantiate(TraceTypeHelper type, String argument) throws CliException {
+        try {
+            return type.getTraceClass().getDeclaredConstructor().newInstance();
+        } catch (ReflectiveOperationException e) {
+            throw new CliException("--trace " + argument + ": the trace type " + type.getName() + " cannot be instantiated: " + e, e); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+    }
+
+    /** @return the event class the trace type declares in plugin.xml, or {@link TmfEvent} */
+    @SuppressWarnings("unchecked")
+    private static Class<? extends ITmfEvent> eventType(TraceTypeHelper type) {
+        IConfigurationElement element = TmfTraceType.getTraceAttributes(type.getTraceTypeId());
+        String className = element == null ? null : element.getAttribute(TmfTraceType.EVENT_TYPE_ATTR);
+        if (element != null && className != null) {
+            Bundle bundle = Platform.getBundle(element.getContributor().getName());
+            try {
+                if (bundle != null) {
+                    return (Class<? extends ITmfEvent>) bundle.loadClass(className);
+                }
+            } catch (ClassNotFoundException | ClassCastException e) {
+                // fall back to the generic event, which every trace type accepts
+            }
+        }
+        return TmfEvent.class;
+    }
+
+    private static synchronized String uniqueName(String fileName) {
+        String name = fileName;
+        for (int i = 2; !NAMES.add(name); i++) {
+            name = fileName + " (" + i + ')'; //$NON-NLS-1$
+        }
+        return name;
+    }
+
+    private static synchronized void release(String name) {
+        NAMES.remove(name);
+    }
+}

@@ -1,0 +1,146 @@
+package org.featurecompass.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+
+import org.featurecompass.tests.support.RepositoryFiles;
+import org.featurecompass.tests.support.SharedTraces;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code featurecompass features} on the bundled demo recording. Peer: the independent reference
+ * script of the core tests ({@code demo_recording_reference.py}, Python's {@code json} module and
+ * its own region matching, no Feature Compass code); the CSV and JSON are read back with Python's
+ * {@code csv} and {@code json} modules and must give the reference's figures line for line.
+ */
+class FeaturesCommandTest {
+
+    private static final String DEMO = "doc/samples/demo-recording.json";
+    private static final String REFERENCE = "tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/demo_recording_reference.py";
+
+    /** Reads the CSV as the reference prints: features' time, interactions' exclusive time, regions' instances. */
+    private static final String CSV_AS_REFERENCE = String.join("\n",
+            "import csv, sys",
+            "rows = list(csv.DictReader(sys.stdin))",
+            "out, regions = set(), {}",
+            "for r in rows:",
+            "    path = r['path'].split(' > ')",
+            "    if r['kind'] == 'feature':",
+            "        assert r['cpu_time_lower_ns'] == r['cpu_time_upper_ns']",
+            "        out.add(f\"feature {r['name']} time={r['cpu_time_lower_ns']}\")",
+            "    elif r['kind'] == 'interaction':",
+            "        out.add(f\"interaction {r['name']} exclusive={r['cpu_time_lower_ns']}\")",
+            "    else:",
+            "        regions[tuple(path[1:])] = r",
+            "agg = {}",
+            "for (interaction, region), r in regions.items():",
+            "    name, rid = region.rsplit(' #', 1)",
+            "    a = agg.setdefault((name, rid), [0, 0, None, None])",
+            "    a[0] += int(r['count']); a[1] += int(r['inclusive_sum_ns'])",
+            "    a[2] = int(r['inclusive_min_ns']) if a[2] is None else min(a[2], int(r['inclusive_min_ns']))",
+            "    a[3] = int(r['inclusive_max_ns']) if a[3] is None else max(a[3], int(r['inclusive_max_ns']))",
+            "for (name, rid), a in agg.items():",
+            "    out.add(f'region {name} id={rid} count={a[0]} sum={a[1]} min={a[2]} max={a[3]}')",
+            "print('\\n'.join(sorted(out)))");
+
+    /** Reads the JSON tree: features' time and their interactions' exclusive time. */
+    private static final String JSON_AS_REFERENCE = String.join("\n",
+            "import json, sys",
+            "doc = json.load(sys.stdin)",
+            "assert doc['format'] == 'featurecompass-features' and doc['version'] == 1, doc['format']",
+            "out = set()",
+            "for f in doc['rows']:",
+            "    out.add(f\"feature {f['name']} time={f['cpuTime']['lowerNs']}\")",
+            "    for i in f.get('children', []):",
+            "        out.add(f\"interaction {i['name']} exclusive={i['cpuTime']['lowerNs']}\")",
+            "print('\\n'.join(sorted(out)))");
+
+    private static String reference(String... window) throws Exception {
+        String[] args = new String[2 + window.length];
+        args[0] = RepositoryFiles.resolve(REFERENCE).toString();
+        args[1] = RepositoryFiles.resolve(DEMO).toString();
+        System.arraycopy(window, 0, args, 2, window.length);
+        return Arrays.stream(Python.run("", args).split("\n")).filter(line -> !line.isBlank()).sorted()
+                .collect(Collectors.joining("\n"));
+    }
+
+    private static String onlyFeaturesAndInteractions(String lines) {
+        return Arrays.stream(lines.split("\n")).filter(line -> line.startsWith("feature ") || line.startsWith("interaction "))
+                .sorted().collect(Collectors.joining("\n"));
+    }
+
+    @Test
+    void csvGivesTheReferenceFigures() throws Exception {
+        CliRun run = CliRun.of("features", "--trace", RepositoryFiles.resolve(DEMO).toString(), "--format", "csv").ok();
+        assertTrue(run.out().startsWith("level,kind,path,name,count,"), run.out());
+        assertTrue(run.out().contains("\r\n"), "RFC 4180 line ends");
+        assertEquals(reference(), Python.run(run.out(), "-c", CSV_AS_REFERENCE).strip());
+        // progress and the summary on stderr, not in the result
+        assertTrue(run.err().contains("opened demo-recording.json as "), run.err());
+        assertTrue(run.err().contains("region events"), run.err());
+    }
+
+    @Test
+    void jsonGivesTheReferenceFigures() throws Exception {
+        CliRun run = CliRun.of("features", "--trace", RepositoryFiles.resolve(DEMO).toString(), "--format", "json", "--quiet").ok();
+        assertEquals(onlyFeaturesAndInteractions(reference()), Python.run(run.out(), "-c", JSON_AS_REFERENCE).strip());
+        assertEquals("", run.err(), "--quiet: no progress");
+    }
+
+    /** A time range: python3 demo_recording_reference.py doc/samples/demo-recording.json 1099110000000 1099130000000. */
+    @Test
+    void rangeGivesTheReferenceFiguresOfTheRange() throws Exception {
+        CliRun run = CliRun.of("features", "--trace", RepositoryFiles.resolve(DEMO).toString(), "--format", "json", "--from",
+                "1099110000000", "--to", "1099.13s").ok();
+        String range = onlyFeaturesAndInteractions(reference("1099110000000", "1099130000000"));
+        assertTrue(range.contains("interaction Compression*Encryption exclusive=8417705"), range);
+        assertEquals(range, Python.run(run.out(), "-c", JSON_AS_REFERENCE).strip());
+    }
+
+    @Test
+    void markdownShowsTheViewsCells() throws Exception {
+        CliRun run = CliRun.of("features", "--trace", RepositoryFiles.resolve(DEMO).toString()).ok();
+        List<String> lines = run.out().lines().toList();
+        assertTrue(lines.get(0).startsWith("Feature statistics of demo-recording.json"), lines.get(0));
+        // the view's cells: Compression*Encryption's time 19.845 ms (reference: 19,845,390 ns), escaped '*'
+        String row = lines.stream().filter(line -> line.contains("Compression\\*Encryption")).findFirst().orElseThrow();
+        assertTrue(row.matches(".*\\|\\s+19\\.845 \\|.*"), row);
+        assertTrue(lines.stream().anyMatch(line -> line.matches("\\|\\s*-+\\s*\\|\\s*-+:.*")), "alignment row");
+    }
+
+    @Test
+    void aKernelTraceHasNoFeatureStatistics() {
+        CliRun run = CliRun.of("features", "--trace", SharedTraces.resolve("lttng/bug446190").toString());
+        assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, run.exitCode(), run::toString);
+        assertTrue(run.err().contains("not a feature-region trace"), run.err());
+    }
+
+    @Test
+    void badInput(@TempDir Path dir) throws Exception {
+        String demo = RepositoryFiles.resolve(DEMO).toString();
+        Path missing = dir.resolve("missing.json");
+        assertError(CliRun.of("features", "--trace", missing.toString()), "no such file or folder (" + missing + ")");
+        Path text = Files.writeString(dir.resolve("notes.txt"), "not a trace\n");
+        assertError(CliRun.of("features", "--trace", text.toString()), "not a trace of a known type");
+        assertError(CliRun.of("features"), "Missing required option: trace");
+        assertError(CliRun.of("features", "--trace", demo, "--format", "xml"), "--format xml: unknown format; use one of csv, json, md");
+        assertError(CliRun.of("features", "--trace", demo, "--from", "yesterday", "--to", "1"), "--from yesterday: not a time");
+        assertError(CliRun.of("features", "--trace", demo, "--from", "5"), "a time range needs both --from and --to");
+        assertError(CliRun.of("features", "--trace", demo, "--from", "5", "--to", "4"), "--to 4 is before --from 5");
+        assertError(CliRun.of("features", "--trace", demo, "extra"), "unexpected argument 'extra'");
+    }
+
+    static void assertError(CliRun run, String message) {
+        assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, run.exitCode(), run::toString);
+        assertTrue(run.err().contains(message), () -> "expected '" + message + "' in:\n" + run.err());
+        assertTrue(run.err().contains("--help'."), run::toString);
+        assertEquals("", run.out(), "no result on an error");
+    }
+}
