@@ -23,15 +23,7 @@ done
 
 "$root/tools/setup/install-deps.sh"
 
-product="$root/releng/org.featurecompass.product/target/products/org.featurecompass.product/linux/gtk/x86_64/featurecompass"
-# The product archive is the build's last output: rebuild when a source is newer than it.
-archive="$root/releng/org.featurecompass.product/target/products/org.featurecompass.product-linux.gtk.x86_64.tar.gz"
-if [[ ! -f "$archive" ]] || [[ -n "$(find "$root/bundles" "$root/features" "$root/releng" -newer "$archive" \
-    -not -path '*/target/*' -type f -print -quit)" ]]; then
-  echo "run: building the product (tests skipped; ./test.sh runs them)" >&2
-  "$root/mvnw" -B -q -DskipTests verify
-fi
-[[ -d "$product" ]] || { echo "run: product not found at $product" >&2; exit 1; }
+product="$("$root/tools/setup/build-product.sh")"
 
 if [[ ${#traces[@]} -eq 0 ]]; then
   # The last trace named is brought to the front: the recording of the demo workload shows the most.

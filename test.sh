@@ -21,3 +21,5 @@ if [[ -z "${DISPLAY:-}" ]]; then
   cmd=(xvfb-run -a -s "-screen 0 1600x1000x24" "${cmd[@]}")
 fi
 "${cmd[@]}"
+# The product's command-line launcher, as a user runs it (needs the product the build made).
+"$root/releng/org.featurecompass.product/test-cli.sh"

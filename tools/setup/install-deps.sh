@@ -18,6 +18,7 @@ needed=(
   "gcc:gcc"
   "make:make"
   "python3:python3"
+  "go:golang-go"
   "ip:iproute2"
   "nsenter:util-linux"
   "/usr/include/x86_64-linux-gnu/sys/sdt.h:systemtap-sdt-dev"

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Checks the built product's command-line launcher (bin/featurecompass) as a user runs it: the
+# process's exit codes (0 ok, 2 usage or input error), a clean standard output (only the result),
+# and the features of the demo recording against the independent reference script of the core
+# tests. Prints the JVM + OSGi start-up time (featurecompass --help). Run by ./test.sh after the
+# build; needs the product built (./mvnw -DskipTests verify).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cli="$root/releng/org.featurecompass.product/target/products/org.featurecompass.product/linux/gtk/x86_64/featurecompass/bin/featurecompass"
+[[ -x "$cli" ]] || { echo "test-cli: $cli not found or not executable; build the product first" >&2; exit 1; }
+demo="$root/doc/samples/demo-recording.json"
+reference="$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/demo_recording_reference.py"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "test-cli: FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# expect CODE NAME -- ARGS...: runs the launcher, checks the exit code; stdout/stderr kept in $tmp/NAME.{out,err}
+expect() {
+  local code="$1" name="$2"; shift 3
+  local status=0
+  "$cli" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err" || status=$?
+  [[ $status -eq $code ]] || fail "$name: exit $status, expected $code; stderr: $(tail -n 5 "$tmp/$name.err")"
+}
+
+start=$EPOCHREALTIME
+expect 0 help -- --help
+end=$EPOCHREALTIME
+grep -q '^  features --trace FILE' "$tmp/help.out" || fail "help: no features command in: $(cat "$tmp/help.out")"
+awk -v s="$start" -v e="$end" 'BEGIN { printf "test-cli: JVM + OSGi start-up and exit (featurecompass --help): %.1f s\n", e - s }' >&2
+
+expect 0 features -- features --trace "$demo" --format csv
+head -n 1 "$tmp/features.out" | grep -q '^level,kind,path,name,count,' || fail "features: stdout does not start with the CSV header: $(head -n 2 "$tmp/features.out")"
+grep -q 'featurecompass: opened demo-recording.json' "$tmp/features.err" || fail "features: no progress on stderr"
+# Compression*Encryption's exclusive time, by the reference script and by the command line
+want="$(python3 "$reference" "$demo" | sed -n 's/^interaction Compression\*Encryption exclusive=//p')"
+got="$(python3 -c 'import csv,sys; print(next(r["cpu_time_lower_ns"] for r in csv.DictReader(open(sys.argv[1])) if r["kind"]=="interaction" and r["name"]=="Compression*Encryption"))' "$tmp/features.out")"
+[[ -n "$want" && "$want" == "$got" ]] || fail "features: Compression*Encryption exclusive time $got ns, reference $want ns"
+
+expect 0 path -- critical-path --trace "$demo" --tid 21956 --format json --quiet
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["thread"]["name"]=="fc-demo" and d["totalNs"]>0, d["thread"]' "$tmp/path.out" \
+  || fail "critical-path: not the path of fc-demo"
+[[ ! -s "$tmp/path.err" ]] || fail "critical-path --quiet wrote to stderr: $(cat "$tmp/path.err")"
+
+expect 2 missing -- features --trace "$tmp/none.json"
+grep -q 'no such file or folder' "$tmp/missing.err" || fail "missing trace: message: $(cat "$tmp/missing.err")"
+[[ ! -s "$tmp/missing.out" ]] || fail "missing trace: something on stdout"
+expect 2 unknown -- frobnicate
+expect 2 tid -- critical-path --trace "$demo" --tid 999999
+grep -q 'no such thread' "$tmp/tid.err" || fail "unknown thread: message: $(cat "$tmp/tid.err")"
+
+if [[ $failures -gt 0 ]]; then
+  echo "test-cli: $failures check(s) failed" >&2
+  exit 1
+fi
+echo "test-cli: the product's command line passed (exit codes 0 and 2, stdout, reference figures)" >&2
