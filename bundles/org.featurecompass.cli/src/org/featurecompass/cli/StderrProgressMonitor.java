@@ -1,18 +1,22 @@
 package org.featurecompass.cli;
 
 import java.io.PrintStream;
+import java.util.Locale;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * A progress monitor that writes one line to standard error when its task starts, at every 10 %
- * of the work, when the task name changes and when it is done (with the elapsed time), so that a
- * batch log shows where a long run is without flooding it.
+ * A progress monitor that writes to standard error, so that a batch log shows where a long run
+ * is without flooding it: the percentage of the work or a new task name at most every
+ * {@link #INTERVAL_NS 2 s}, and the elapsed time when a job that lasted 0.5 s or more is done.
+ * Short jobs print nothing.
  */
 public class StderrProgressMonitor extends NullProgressMonitor {
 
-    private static final int STEP_PERCENT = 10;
+    /** Least time between two progress lines, ns. */
+    public static final long INTERVAL_NS = 2_000_000_000L;
+    private static final long SHORT_JOB_NS = 500_000_000L;
     private static final double NS_PER_S = 1e9;
 
     private final String fJob;
@@ -21,7 +25,7 @@ public class StderrProgressMonitor extends NullProgressMonitor {
     private String fTask = ""; //$NON-NLS-1$
     private double fTotal;
     private double fWorked;
-    private int fLastStep = -1;
+    private long fLastPrintNs = System.nanoTime();
 
     /**
      * @param job the job's name, shown on every line
@@ -36,18 +40,16 @@ public class StderrProgressMonitor extends NullProgressMonitor {
     public void beginTask(@Nullable String name, int totalWork) {
         fTotal = totalWork;
         fWorked = 0;
-        fLastStep = -1;
         if (name != null && !name.isEmpty()) {
             fTask = name;
         }
-        print(""); //$NON-NLS-1$
     }
 
     @Override
     public void setTaskName(@Nullable String name) {
         if (name != null && !name.isEmpty() && !name.equals(fTask)) {
             fTask = name;
-            print(""); //$NON-NLS-1$
+            printIfDue(""); //$NON-NLS-1$
         }
     }
 
@@ -55,11 +57,7 @@ public class StderrProgressMonitor extends NullProgressMonitor {
     public void internalWorked(double work) {
         fWorked += work;
         if (fTotal > 0) {
-            int step = (int) Math.min(100, 100 * fWorked / fTotal) / STEP_PERCENT;
-            if (step > fLastStep) {
-                fLastStep = step;
-                print(" " + step * STEP_PERCENT + " %"); //$NON-NLS-1$ //$NON-NLS-2$
-            }
+            printIfDue(String.format(Locale.ROOT, " %.0f %%", Math.min(100, 100 * fWorked / fTotal))); //$NON-NLS-1$
         }
     }
 
@@ -70,7 +68,18 @@ public class StderrProgressMonitor extends NullProgressMonitor {
 
     @Override
     public void done() {
-        print(String.format(" done in %.1f s", (System.nanoTime() - fStartNs) / NS_PER_S)); //$NON-NLS-1$
+        long elapsed = System.nanoTime() - fStartNs;
+        if (elapsed >= SHORT_JOB_NS) {
+            print(String.format(Locale.ROOT, " done in %.1f s", elapsed / NS_PER_S)); //$NON-NLS-1$
+        }
+    }
+
+    private void printIfDue(String what) {
+        long now = System.nanoTime();
+        if (now - fLastPrintNs >= INTERVAL_NS) {
+            fLastPrintNs = now;
+            print(what);
+        }
     }
 
     private void print(String what) {

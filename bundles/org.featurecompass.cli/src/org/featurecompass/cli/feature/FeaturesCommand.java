@@ -76,7 +76,7 @@ public class FeaturesCommand implements CliCommand {
         OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.MD, OutputFormat.all()); //$NON-NLS-1$
         AnalysisWindow window = window(line);
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
-            console.progress("opened " + opened.name() + " as " + opened.typeName()); //$NON-NLS-1$ //$NON-NLS-2$
+            console.progress(opened.describe());
             FeatureStatisticsModel model = fetch(opened, window, console);
             FeatureStatistics statistics = model.getStatistics();
             if (statistics == null) {

@@ -19,9 +19,7 @@ import org.featurecompass.core.graph.CriticalPathAnalysis;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
-import org.featurecompass.core.graph.GraphReportText;
 import org.featurecompass.core.graph.PathVariant;
-import org.featurecompass.model.graph.builder.GraphBuildReport;
 
 /**
  * {@code featurecompass critical-path --trace T --tid N [--from T --to T] [--variant
@@ -85,7 +83,7 @@ public class CriticalPathCommand implements CliCommand {
         }
         CriticalPathQuery query = new CriticalPathQuery(tid, from, to, variant, line.getOptionValue("host")); //$NON-NLS-1$
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
-            console.progress("opened " + opened.name() + " as " + opened.typeName()); //$NON-NLS-1$ //$NON-NLS-2$
+            console.progress(opened.describe());
             CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(), CriticalPathAnalysis.class,
                     CriticalPathAnalysis.ID);
             if (module == null) {
@@ -103,7 +101,6 @@ public class CriticalPathCommand implements CliCommand {
                 throw new CliException("--tid " + tid + ": no such thread in " + opened.name() //$NON-NLS-1$ //$NON-NLS-2$
                         + (from == Long.MIN_VALUE ? "" : " between " + from + " and " + to + " ns")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
             }
-            reportGraph(module, console);
             CriticalPathWriter writer = new CriticalPathWriter(opened.name(), result);
             console.out().print(switch (format) {
             case CSV -> writer.csv();
@@ -114,25 +111,6 @@ public class CriticalPathCommand implements CliCommand {
             console.progress(writer.summary());
         }
         return ExitCode.OK;
-    }
-
-    /** Puts the graph builder's anomalies (lost events, inconsistent switches...) on standard error. */
-    private static void reportGraph(CriticalPathAnalysis module, CliConsole console) {
-        ExecutionGraphAnalysis graph = module.getGraphAnalysis();
-        ExecutionGraphAnalysis.Result result = graph == null ? null : graph.getResult();
-        if (result == null) {
-            return;
-        }
-        for (var entry : result.reports().entrySet()) {
-            GraphBuildReport report = entry.getValue();
-            String anomalies = GraphReportText.anomalies(report);
-            if (!anomalies.isEmpty()) {
-                console.warning("execution graph of host " + entry.getKey() + ": " + anomalies); //$NON-NLS-1$ //$NON-NLS-2$
-            }
-        }
-        if (result.malformedEvents() > 0) {
-            console.warning(String.format(Locale.ROOT, "%,d malformed kernel events skipped", result.malformedEvents())); //$NON-NLS-1$
-        }
     }
 
     private static long tid(String text) throws CliException {

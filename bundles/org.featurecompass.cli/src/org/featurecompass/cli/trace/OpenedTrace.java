@@ -2,22 +2,26 @@ package org.featurecompass.cli.trace;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.Platform;
+import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
 import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceImportException;
 import org.eclipse.tracecompass.tmf.core.project.model.TmfTraceType;
 import org.eclipse.tracecompass.tmf.core.project.model.TraceTypeHelper;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.featurecompass.cli.CliException;
 import org.osgi.framework.Bundle;
 
@@ -26,12 +30,17 @@ import org.osgi.framework.Bundle;
  * one Trace Compass's own import selects ({@link TmfTraceType#selectTraceType}: the registered
  * types validate the path, the highest confidence wins, e.g. a Feature Compass recording over
  * plain TEF, an LTTng kernel trace over generic CTF), it is initialised with no workspace
- * resource, and its opened signal is dispatched as the workbench dispatches it (to the trace, Trace
- * Compass's trace manager and data provider manager), so that
- * the analyses registered for its type and the data providers are found as in the views (the
- * integration tests open traces the same way). Close it to release the trace.
+ * resource, and its opened signal goes to the trace (which instantiates the analyses registered
+ * for its type) and to Trace Compass's trace manager (where the data provider manager finds it),
+ * so that analyses and data providers are found as in the views; the integration tests open
+ * traces the same way. Analyses that other plug-ins run automatically on opening are cancelled
+ * ({@link #cancelledAnalyses()}). The signal is not broadcast: workbench parts that listen to it, such as
+ * Trace Compass's perspective manager, fail without a workbench. Close it to release the trace.
  */
 public final class OpenedTrace implements AutoCloseable {
+
+    /** The id prefix of the suite's own analyses. */
+    private static final String SUITE = "org.featurecompass."; //$NON-NLS-1$
 
     /** Names in use in this runtime: supplementary files are kept per trace name. */
     private static final Set<String> NAMES = new HashSet<>();
@@ -39,11 +48,42 @@ public final class OpenedTrace implements AutoCloseable {
     private final ITmfTrace fTrace;
     private final String fTypeName;
     private final String fName;
+    private final List<String> fCancelledAnalyses;
 
-    private OpenedTrace(ITmfTrace trace, String typeName, String name) {
+    private OpenedTrace(ITmfTrace trace, String typeName, String name, List<String> cancelled) {
         fTrace = trace;
         fTypeName = typeName;
         fName = name;
+        fCancelledAnalyses = List.copyOf(cancelled);
+    }
+
+    /**
+     * Cancels the analyses other plug-ins run automatically when a trace opens (Trace Compass's
+     * Linux Kernel state system, Statistics, Active Thread…): a command runs the analyses it asks
+     * for, which schedule what they depend on; the others would only cost time and memory.
+     *
+     * @return the names of the cancelled analyses
+     */
+    private static List<String> cancelAutomaticAnalyses(ITmfTrace trace) {
+        List<String> cancelled = new ArrayList<>();
+        for (IAnalysisModule module : trace.getAnalysisModules()) {
+            if (module.isAutomatic() && !module.getId().startsWith(SUITE)) {
+                module.cancel();
+                cancelled.add(module.getName());
+            }
+        }
+        return cancelled;
+    }
+
+    /** @return e.g. "opened t.json as Trace Event Format (JSON); skipped the automatic analyses Statistics" */
+    public String describe() {
+        return "opened " + fName + " as " + fTypeName //$NON-NLS-1$ //$NON-NLS-2$
+                + (fCancelledAnalyses.isEmpty() ? "" : "; skipped the automatic analyses " + String.join(", ", fCancelledAnalyses)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    }
+
+    /** @return the automatic analyses of other plug-ins that were cancelled when the trace opened */
+    public List<String> cancelledAnalyses() {
+        return fCancelledAnalyses;
     }
 
     /**
@@ -82,8 +122,11 @@ public final class OpenedTrace implements AutoCloseable {
                     + (cause != null && cause.getMessage() != null ? cause.getMessage() : e.getMessage()), e);
         }
         TmfTraceOpenedSignal opened = new TmfTraceOpenedSignal(OpenedTrace.class, trace, null);
-        TmfSignalManager.dispatchSignal(opened);
-        return new OpenedTrace(trace, type.getName(), name);
+        if (trace instanceof TmfTrace tmfTrace) {
+            tmfTrace.traceOpened(opened);
+        }
+        TmfTraceManager.getInstance().traceOpened(opened);
+        return new OpenedTrace(trace, type.getName(), name, cancelAutomaticAnalyses(trace));
     }
 
     /** @return the trace */
@@ -104,7 +147,8 @@ public final class OpenedTrace implements AutoCloseable {
     @Override
     public void close() {
         TmfTraceClosedSignal closed = new TmfTraceClosedSignal(OpenedTrace.class, fTrace);
-        TmfSignalManager.dispatchSignal(closed);
+        DataProviderManager.getInstance().traceClosed(closed);
+        TmfTraceManager.getInstance().traceClosed(closed);
         fTrace.dispose();
         release(fName);
     }
