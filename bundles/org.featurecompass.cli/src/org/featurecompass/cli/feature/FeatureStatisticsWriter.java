@@ -1,5 +1,8 @@
 package org.featurecompass.cli.feature;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -19,8 +22,10 @@ import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
 import org.featurecompass.model.feature.TimeBounds;
 import org.featurecompass.model.report.CsvText;
-import org.featurecompass.model.report.JsonWriter;
+import org.featurecompass.model.report.ReportJson;
 import org.featurecompass.model.report.MarkdownTable;
+
+import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * Writes the Feature Statistics tree of a {@link FeatureStatisticsModel} (rows in the data
@@ -94,49 +99,74 @@ public final class FeatureStatisticsWriter {
 
     /** @return the JSON text */
     public String json() {
-        StringBuilder text = new StringBuilder();
-        JsonWriter json = new JsonWriter(text);
-        FeatureRegionReport report = fStatistics.report();
-        CoverageSummary coverage = report.coverage();
-        MatchingAnomalies anomalies = report.anomalies();
-        json.beginObject().member("format", "featurecompass-features").member("version", JSON_VERSION) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .member("trace", fTraceName) //$NON-NLS-1$
-                .member("captureRegime", fModel.getCaptureRegime().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
-        json.key("window").beginObject().member("startNs", coverage.window().startNs()).member("endNs", coverage.window().endNs()).endObject(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        json.member("events", report.events()).member("rejectedEvents", fStatistics.rejectedEvents()); //$NON-NLS-1$ //$NON-NLS-2$
-        json.key("coverage").beginObject().member("threads", coverage.threads().size()) //$NON-NLS-1$ //$NON-NLS-2$
-                .member("observedFraction", coverage.observedFraction()).member("lostEvents", coverage.lostEvents()) //$NON-NLS-1$ //$NON-NLS-2$
-                .member("lostEventGaps", coverage.gapCount(CoverageGap.Kind.LOST_EVENTS)) //$NON-NLS-1$
-                .member("measurementOffGaps", coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF)) //$NON-NLS-1$
-                .member("unobservedWallNs", coverage.unobservedWallNs()).member("complete", coverage.isComplete()).endObject(); //$NON-NLS-1$ //$NON-NLS-2$
-        json.key("anomalies").beginObject().member("unmatchedEnds", anomalies.unmatchedEnds()) //$NON-NLS-1$ //$NON-NLS-2$
-                .member("unclosedBegins", anomalies.unclosedBegins()).member("outOfOrderCloses", anomalies.outOfOrderCloses()) //$NON-NLS-1$ //$NON-NLS-2$
-                .member("gapSpanningInstances", anomalies.gapSpanningInstances()) //$NON-NLS-1$
-                .member("malformedRegionNames", anomalies.malformedRegionNames().size()).endObject(); //$NON-NLS-1$
-        json.key("rows"); //$NON-NLS-1$
-        rows(json, -1);
-        json.endObject().finish();
+        StringWriter text = new StringWriter();
+        try {
+            JsonGenerator json = ReportJson.generator(text);
+            FeatureRegionReport report = fStatistics.report();
+            CoverageSummary coverage = report.coverage();
+            MatchingAnomalies anomalies = report.anomalies();
+            json.writeStartObject();
+            json.writeStringField("format", "featurecompass-features"); //$NON-NLS-1$ //$NON-NLS-2$
+            json.writeNumberField("version", JSON_VERSION); //$NON-NLS-1$
+            json.writeStringField("trace", fTraceName); //$NON-NLS-1$
+            json.writeStringField("captureRegime", fModel.getCaptureRegime().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
+            json.writeObjectFieldStart("window"); //$NON-NLS-1$
+            json.writeNumberField("startNs", coverage.window().startNs()); //$NON-NLS-1$
+            json.writeNumberField("endNs", coverage.window().endNs()); //$NON-NLS-1$
+            json.writeEndObject();
+            json.writeNumberField("events", report.events()); //$NON-NLS-1$
+            json.writeNumberField("rejectedEvents", fStatistics.rejectedEvents()); //$NON-NLS-1$
+            json.writeObjectFieldStart("coverage"); //$NON-NLS-1$
+            json.writeNumberField("threads", coverage.threads().size()); //$NON-NLS-1$
+            json.writeFieldName("observedFraction"); //$NON-NLS-1$
+            ReportJson.number(json, coverage.observedFraction());
+            json.writeNumberField("lostEvents", coverage.lostEvents()); //$NON-NLS-1$
+            json.writeNumberField("lostEventGaps", coverage.gapCount(CoverageGap.Kind.LOST_EVENTS)); //$NON-NLS-1$
+            json.writeNumberField("measurementOffGaps", coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF)); //$NON-NLS-1$
+            json.writeNumberField("unobservedWallNs", coverage.unobservedWallNs()); //$NON-NLS-1$
+            json.writeBooleanField("complete", coverage.isComplete()); //$NON-NLS-1$
+            json.writeEndObject();
+            json.writeObjectFieldStart("anomalies"); //$NON-NLS-1$
+            json.writeNumberField("unmatchedEnds", anomalies.unmatchedEnds()); //$NON-NLS-1$
+            json.writeNumberField("unclosedBegins", anomalies.unclosedBegins()); //$NON-NLS-1$
+            json.writeNumberField("outOfOrderCloses", anomalies.outOfOrderCloses()); //$NON-NLS-1$
+            json.writeNumberField("gapSpanningInstances", anomalies.gapSpanningInstances()); //$NON-NLS-1$
+            json.writeNumberField("malformedRegionNames", anomalies.malformedRegionNames().size()); //$NON-NLS-1$
+            json.writeEndObject();
+            json.writeFieldName("rows"); //$NON-NLS-1$
+            rows(json, -1);
+            json.writeEndObject();
+            ReportJson.finish(json, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not with a StringWriter
+        }
         return text.toString();
     }
 
-    private void rows(JsonWriter json, long parentId) {
-        json.beginArray();
+    private void rows(JsonGenerator json, long parentId) throws IOException {
+        json.writeStartArray();
         for (FeatureStatisticsEntry entry : fChildren.getOrDefault(parentId, List.of())) {
             FeatureStatisticsRow row = entry.getRow();
-            json.beginObject().member("name", row.name()).member("kind", row.kind().name().toLowerCase(Locale.ROOT)) //$NON-NLS-1$ //$NON-NLS-2$
-                    .member("count", row.inclusive().count()).member("truncated", row.truncatedInstances()); //$NON-NLS-1$ //$NON-NLS-2$
+            json.writeStartObject();
+            json.writeStringField("name", row.name()); //$NON-NLS-1$
+            json.writeStringField("kind", row.kind().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
+            json.writeNumberField("count", row.inclusive().count()); //$NON-NLS-1$
+            json.writeNumberField("truncated", row.truncatedInstances()); //$NON-NLS-1$
             durations(json, "inclusive", row.inclusive()); //$NON-NLS-1$
             durations(json, "exclusive", row.exclusive()); //$NON-NLS-1$
             bounds(json, "cpuTime", row.cpuTime()); //$NON-NLS-1$
             bounds(json, "wallTime", row.wallTime()); //$NON-NLS-1$
-            json.member("shareOfBase", row.shareOfBase()).member("eventsPerSecond", row.eventsPerSecond()); //$NON-NLS-1$ //$NON-NLS-2$
+            json.writeFieldName("shareOfBase"); //$NON-NLS-1$
+            ReportJson.number(json, row.shareOfBase());
+            json.writeFieldName("eventsPerSecond"); //$NON-NLS-1$
+            ReportJson.number(json, row.eventsPerSecond());
             if (fChildren.containsKey(entry.getId())) {
-                json.key("children"); //$NON-NLS-1$
+                json.writeFieldName("children"); //$NON-NLS-1$
                 rows(json, entry.getId());
             }
-            json.endObject();
+            json.writeEndObject();
         }
-        json.endArray();
+        json.writeEndArray();
     }
 
     /** @return the Markdown text: a heading line and the table */
@@ -199,23 +229,31 @@ public final class FeatureStatisticsWriter {
         fields.add(bounds == null ? "" : Long.toString(bounds.upperNs())); //$NON-NLS-1$
     }
 
-    private static void durations(JsonWriter json, String name, DurationStatistics statistics) {
-        json.key(name).beginObject().member("sumNs", statistics.sumNs()).member("meanNs", statistics.mean()) //$NON-NLS-1$ //$NON-NLS-2$
-                .member("stddevNs", statistics.standardDeviation()); //$NON-NLS-1$
+    private static void durations(JsonGenerator json, String name, DurationStatistics statistics) throws IOException {
+        json.writeObjectFieldStart(name);
+        json.writeNumberField("sumNs", statistics.sumNs()); //$NON-NLS-1$
+        json.writeFieldName("meanNs"); //$NON-NLS-1$
+        ReportJson.number(json, statistics.mean());
+        json.writeFieldName("stddevNs"); //$NON-NLS-1$
+        ReportJson.number(json, statistics.standardDeviation());
         if (statistics.count() > 0) {
-            json.member("minNs", statistics.minNs()).member("maxNs", statistics.maxNs()); //$NON-NLS-1$ //$NON-NLS-2$
+            json.writeNumberField("minNs", statistics.minNs()); //$NON-NLS-1$
+            json.writeNumberField("maxNs", statistics.maxNs()); //$NON-NLS-1$
         }
-        json.endObject();
+        json.writeEndObject();
     }
 
-    private static void bounds(JsonWriter json, String name, @Nullable TimeBounds bounds) {
+    private static void bounds(JsonGenerator json, String name, @Nullable TimeBounds bounds) throws IOException {
         if (bounds != null) {
-            json.key(name).beginObject().member("lowerNs", bounds.lowerNs()).member("upperNs", bounds.upperNs()).endObject(); //$NON-NLS-1$ //$NON-NLS-2$
+            json.writeObjectFieldStart(name);
+            json.writeNumberField("lowerNs", bounds.lowerNs()); //$NON-NLS-1$
+            json.writeNumberField("upperNs", bounds.upperNs()); //$NON-NLS-1$
+            json.writeEndObject();
         }
     }
 
     /** @return a number for CSV: empty for NaN, else as in JSON */
     private static String number(double value) {
-        return Double.isNaN(value) ? "" : JsonWriter.number(value); //$NON-NLS-1$
+        return Double.isNaN(value) ? "" : ReportJson.number(value); //$NON-NLS-1$
     }
 }

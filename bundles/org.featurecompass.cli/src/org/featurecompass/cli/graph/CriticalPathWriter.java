@@ -1,6 +1,8 @@
 package org.featurecompass.cli.graph;
 
-import java.util.ArrayList;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,8 +16,10 @@ import org.featurecompass.model.graph.critical.PathBreakdown;
 import org.featurecompass.model.graph.critical.PathSegment;
 import org.featurecompass.model.graph.network.FastTimeTransform;
 import org.featurecompass.model.report.CsvText;
-import org.featurecompass.model.report.JsonWriter;
+import org.featurecompass.model.report.ReportJson;
 import org.featurecompass.model.report.MarkdownTable;
+
+import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * Writes a {@link CriticalPathResult} (Giraldeau 2015, §4.3, breakdown §7.1), times in the clock
@@ -67,55 +71,78 @@ public final class CriticalPathWriter {
 
     /** @return the JSON text */
     public String json() {
-        StringBuilder text = new StringBuilder();
-        JsonWriter json = new JsonWriter(text);
-        CriticalPath path = fResult.path();
-        PathBreakdown breakdown = fResult.breakdown();
-        Worker thread = path.worker();
-        json.beginObject().member("format", "featurecompass-critical-path").member("version", JSON_VERSION) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .member("trace", fTraceName); //$NON-NLS-1$
-        json.key("thread").beginObject().member("host", thread.host()).member("tid", thread.tid()).member("name", thread.name()).endObject(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-        json.member("variant", variant()).member("startNs", fClock.apply(path.startNs())).member("endNs", fClock.apply(path.endNs())) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .member("totalNs", breakdown.totalNs()).member("unresolvedNs", breakdown.unresolvedNs()) //$NON-NLS-1$ //$NON-NLS-2$
-                .member("preemptionUnattributedNs", breakdown.preemptionUnattributedNs()); //$NON-NLS-1$
-        json.key("byLabel").beginObject(); //$NON-NLS-1$
-        for (Map.Entry<EdgeLabel, Long> e : breakdown.byLabel().entrySet()) {
-            json.member(e.getKey().name(), e.getValue().longValue());
-        }
-        json.endObject();
-        json.key("byHost").beginObject(); //$NON-NLS-1$
-        for (Map.Entry<String, Long> e : breakdown.byHost().entrySet()) {
-            json.member(e.getKey(), e.getValue().longValue());
-        }
-        json.endObject();
-        workers(json, "byWorker", breakdown.byWorker()); //$NON-NLS-1$
-        workers(json, "preemptedBy", breakdown.preemptedBy()); //$NON-NLS-1$
-        json.key("segments").beginArray(); //$NON-NLS-1$
-        for (PathSegment segment : path.segments()) {
-            json.beginObject().member("startNs", fClock.apply(segment.startNs())).member("endNs", fClock.apply(segment.endNs())) //$NON-NLS-1$ //$NON-NLS-2$
-                    .member("host", segment.worker().host()).member("tid", segment.worker().tid()) //$NON-NLS-1$ //$NON-NLS-2$
-                    .member("label", segment.label().name()); //$NON-NLS-1$
-            String qualifier = segment.qualifier();
-            if (qualifier != null) {
-                json.member("qualifier", qualifier); //$NON-NLS-1$
+        StringWriter text = new StringWriter();
+        try {
+            JsonGenerator json = ReportJson.generator(text);
+            CriticalPath path = fResult.path();
+            PathBreakdown breakdown = fResult.breakdown();
+            Worker thread = path.worker();
+            json.writeStartObject();
+            json.writeStringField("format", "featurecompass-critical-path"); //$NON-NLS-1$ //$NON-NLS-2$
+            json.writeNumberField("version", JSON_VERSION); //$NON-NLS-1$
+            json.writeStringField("trace", fTraceName); //$NON-NLS-1$
+            json.writeObjectFieldStart("thread"); //$NON-NLS-1$
+            json.writeStringField("host", thread.host()); //$NON-NLS-1$
+            json.writeNumberField("tid", thread.tid()); //$NON-NLS-1$
+            json.writeStringField("name", thread.name()); //$NON-NLS-1$
+            json.writeEndObject();
+            json.writeStringField("variant", variant()); //$NON-NLS-1$
+            json.writeNumberField("startNs", fClock.apply(path.startNs())); //$NON-NLS-1$
+            json.writeNumberField("endNs", fClock.apply(path.endNs())); //$NON-NLS-1$
+            json.writeNumberField("totalNs", breakdown.totalNs()); //$NON-NLS-1$
+            json.writeNumberField("unresolvedNs", breakdown.unresolvedNs()); //$NON-NLS-1$
+            json.writeNumberField("preemptionUnattributedNs", breakdown.preemptionUnattributedNs()); //$NON-NLS-1$
+            json.writeObjectFieldStart("byLabel"); //$NON-NLS-1$
+            for (Map.Entry<EdgeLabel, Long> e : breakdown.byLabel().entrySet()) {
+                json.writeNumberField(e.getKey().name(), e.getValue().longValue());
             }
-            if (segment.cpu() >= 0) {
-                json.member("cpu", segment.cpu()); //$NON-NLS-1$
+            json.writeEndObject();
+            json.writeObjectFieldStart("byHost"); //$NON-NLS-1$
+            for (Map.Entry<String, Long> e : breakdown.byHost().entrySet()) {
+                json.writeNumberField(e.getKey(), e.getValue().longValue());
             }
-            json.member("unresolved", segment.unresolved()).endObject(); //$NON-NLS-1$
+            json.writeEndObject();
+            workers(json, "byWorker", breakdown.byWorker()); //$NON-NLS-1$
+            workers(json, "preemptedBy", breakdown.preemptedBy()); //$NON-NLS-1$
+            json.writeArrayFieldStart("segments"); //$NON-NLS-1$
+            for (PathSegment segment : path.segments()) {
+                json.writeStartObject();
+                json.writeNumberField("startNs", fClock.apply(segment.startNs())); //$NON-NLS-1$
+                json.writeNumberField("endNs", fClock.apply(segment.endNs())); //$NON-NLS-1$
+                json.writeStringField("host", segment.worker().host()); //$NON-NLS-1$
+                json.writeNumberField("tid", segment.worker().tid()); //$NON-NLS-1$
+                json.writeStringField("label", segment.label().name()); //$NON-NLS-1$
+                String qualifier = segment.qualifier();
+                if (qualifier != null) {
+                    json.writeStringField("qualifier", qualifier); //$NON-NLS-1$
+                }
+                if (segment.cpu() >= 0) {
+                    json.writeNumberField("cpu", segment.cpu()); //$NON-NLS-1$
+                }
+                json.writeBooleanField("unresolved", segment.unresolved()); //$NON-NLS-1$
+                json.writeEndObject();
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+            ReportJson.finish(json, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not with a StringWriter
         }
-        json.endArray().endObject().finish();
         return text.toString();
     }
 
-    private static void workers(JsonWriter json, String name, Map<Worker, Long> times) {
-        json.key(name).beginArray();
+    private static void workers(JsonGenerator json, String name, Map<Worker, Long> times) throws IOException {
+        json.writeArrayFieldStart(name);
         for (Map.Entry<Worker, Long> e : times.entrySet()) {
             Worker worker = e.getKey();
-            json.beginObject().member("host", worker.host()).member("tid", worker.tid()).member("name", worker.name()) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    .member("ns", e.getValue().longValue()).endObject(); //$NON-NLS-1$
+            json.writeStartObject();
+            json.writeStringField("host", worker.host()); //$NON-NLS-1$
+            json.writeNumberField("tid", worker.tid()); //$NON-NLS-1$
+            json.writeStringField("name", worker.name()); //$NON-NLS-1$
+            json.writeNumberField("ns", e.getValue().longValue()); //$NON-NLS-1$
+            json.writeEndObject();
         }
-        json.endArray();
+        json.writeEndArray();
     }
 
     /** @return the Markdown text: the summary, the time per label and per worker */
