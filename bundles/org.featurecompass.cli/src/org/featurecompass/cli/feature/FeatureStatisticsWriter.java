@@ -10,11 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
-import org.featurecompass.core.feature.FeatureStatistics;
-import org.featurecompass.core.feature.FeatureStatisticsColumn;
-import org.featurecompass.core.feature.FeatureStatisticsEntry;
-import org.featurecompass.core.feature.FeatureStatisticsModel;
-import org.featurecompass.core.feature.FeatureStatisticsRow;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsRow;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageSummary;
 import org.featurecompass.model.feature.DurationStatistics;

@@ -21,10 +21,10 @@ import org.featurecompass.cli.ExitCode;
 import org.featurecompass.cli.OutputFormat;
 import org.featurecompass.cli.TimeOption;
 import org.featurecompass.cli.trace.OpenedTrace;
-import org.featurecompass.core.feature.FeatureStatistics;
-import org.featurecompass.core.feature.FeatureStatisticsDataProvider;
-import org.featurecompass.core.feature.FeatureStatisticsEntry;
-import org.featurecompass.core.feature.FeatureStatisticsModel;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
+import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
 import org.featurecompass.model.feature.AnalysisWindow;
 
 /**
