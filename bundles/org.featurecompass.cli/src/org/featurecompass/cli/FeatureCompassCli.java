@@ -14,6 +14,7 @@ import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.featurecompass.cli.feature.FeaturesCommand;
+import org.featurecompass.cli.feature.FlameGraphCommand;
 import org.featurecompass.cli.graph.CriticalPathCommand;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
@@ -35,7 +36,7 @@ public final class FeatureCompassCli {
 
     /** The commands of the suite. */
     public FeatureCompassCli() {
-        this(List.of(new FeaturesCommand(), new CriticalPathCommand()));
+        this(List.of(new FeaturesCommand(), new FlameGraphCommand(), new CriticalPathCommand()));
     }
 
     /** @param commands the commands, in the order {@code --help} lists them */

@@ -5,6 +5,8 @@ import java.math.RoundingMode;
 import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
+import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.model.feature.AnalysisWindow;
 
 /**
  * Reads a time option ({@code --from}, {@code --to}): a trace timestamp in ns, as Trace Compass
@@ -46,6 +48,26 @@ public final class TimeOption {
             throw new CliException("--" + name + ' ' + text //$NON-NLS-1$
                     + ": not a time; give ns (e.g. 1099110000000) or a number with s, ms, us or ns (e.g. 1099.11s)"); //$NON-NLS-1$
         }
+    }
+
+    /**
+     * @param line the parsed options
+     * @return the range of {@code --from} and {@code --to}, or null when neither is given
+     * @throws CliException if only one is given, one is not a time, or the range is reversed
+     */
+    public static @Nullable AnalysisWindow window(CommandLine line) throws CliException {
+        if (!line.hasOption("from") && !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
+            return null;
+        }
+        if (!line.hasOption("from") || !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException("a time range needs both --from and --to"); //$NON-NLS-1$
+        }
+        long from = parse(line, "from", 0); //$NON-NLS-1$
+        long to = parse(line, "to", 0); //$NON-NLS-1$
+        if (to < from) {
+            throw new CliException("--to " + line.getOptionValue("to") + " is before --from " + line.getOptionValue("from")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        }
+        return new AnalysisWindow(from, to);
     }
 
     private static long nsPer(String unit) {

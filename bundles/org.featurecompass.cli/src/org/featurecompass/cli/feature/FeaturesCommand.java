@@ -74,7 +74,7 @@ public class FeaturesCommand implements CliCommand {
     @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
         OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.MD, OutputFormat.all()); //$NON-NLS-1$
-        AnalysisWindow window = window(line);
+        AnalysisWindow window = TimeOption.window(line);
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());
             FeatureStatisticsModel model = fetch(opened, window, console);
@@ -95,21 +95,6 @@ public class FeaturesCommand implements CliCommand {
             console.progress(writer.summary());
         }
         return ExitCode.OK;
-    }
-
-    private static @Nullable AnalysisWindow window(CommandLine line) throws CliException {
-        if (!line.hasOption("from") && !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
-            return null;
-        }
-        if (!line.hasOption("from") || !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
-            throw new CliException("a time range needs both --from and --to"); //$NON-NLS-1$
-        }
-        long from = TimeOption.parse(line, "from", 0); //$NON-NLS-1$
-        long to = TimeOption.parse(line, "to", 0); //$NON-NLS-1$
-        if (to < from) {
-            throw new CliException("--to " + line.getOptionValue("to") + " is before --from " + line.getOptionValue("from")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-        }
-        return new AnalysisWindow(from, to);
     }
 
     /** Queries the view's data provider until it has completed. */

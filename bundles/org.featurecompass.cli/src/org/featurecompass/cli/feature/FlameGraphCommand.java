@@ -1,0 +1,150 @@
+package org.featurecompass.cli.feature;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.cli.CliCommand;
+import org.featurecompass.cli.CliConsole;
+import org.featurecompass.cli.CliException;
+import org.featurecompass.cli.ExitCode;
+import org.featurecompass.cli.TimeOption;
+import org.featurecompass.cli.trace.OpenedTrace;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.report.FoldedStacksWriter;
+import org.featurecompass.model.report.PprofWriter;
+import org.featurecompass.model.report.StackProfile;
+
+/**
+ * {@code featurecompass flame-graph --trace FILE [--frames regions|interactions] [--from T --to T]
+ * [--format folded|pprof] [--value self|instances] [--output FILE]}: the Feature Flame Graph
+ * view's tree (feature-set stacks, Kaufmann 2022, §3.4), built as the view builds it
+ * ({@link FeatureStackTreeQuery} on the {@link FeatureRegionSegmentAnalysis}), exported as folded
+ * stacks ({@link FoldedStacksWriter}) or as a pprof profile ({@link PprofWriter}).
+ */
+public class FlameGraphCommand implements CliCommand {
+
+    @Override
+    public String name() {
+        return "flame-graph"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String synopsis() {
+        return "flame-graph --trace FILE [--frames regions|interactions] [--from T --to T] [--format folded|pprof] [--output FILE]"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String description() {
+        return "The Feature Flame Graph view's tree of a feature-region trace: region instances aggregated by their\n" //$NON-NLS-1$
+                + "stack of feature sets, as folded stacks (flamegraph.pl, speedscope, Pyroscope; self time in ns or\n" //$NON-NLS-1$
+                + "instance counts) or as a gzip-compressed pprof profile (go tool pprof; both values)."; //$NON-NLS-1$
+    }
+
+    @Override
+    public Options options() {
+        Options options = new Options();
+        options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("the trace: a .json or .json.gz TEF file or a recording").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("frames").hasArg().argName("regions|interactions") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("a frame is the region's feature set (default), or the interaction of the stack up to it").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("start of the time range (trace time, ns, or with a unit: 1099.11s); default: the whole trace").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("end of the time range").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("format").hasArg().argName("folded|pprof") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("output format (default folded)").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("value").hasArg().argName("self|instances") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("folded: the value of a stack, self time in ns (default) or instances").build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("output").hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("where to write (required for pprof; default for folded: standard output)").build()); //$NON-NLS-1$
+        return options;
+    }
+
+    @Override
+    public int run(CommandLine line, CliConsole console) throws CliException {
+        FeatureStackFrameKind kind = frames(line.getOptionValue("frames")); //$NON-NLS-1$
+        String format = line.getOptionValue("format", "folded"); //$NON-NLS-1$ //$NON-NLS-2$
+        if (!format.equals("folded") && !format.equals("pprof")) { //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException("--format " + format + ": unknown format; use one of folded, pprof"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        String value = line.getOptionValue("value", "self"); //$NON-NLS-1$ //$NON-NLS-2$
+        if (!value.equals("self") && !value.equals("instances")) { //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException("--value " + value + ": use one of self, instances"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        String output = line.getOptionValue("output"); //$NON-NLS-1$
+        if (format.equals("pprof") && output == null) { //$NON-NLS-1$
+            throw new CliException("--format pprof writes a binary file: give it with --output FILE"); //$NON-NLS-1$
+        }
+        AnalysisWindow window = TimeOption.window(line);
+        try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
+            console.progress(opened.describe());
+            FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(),
+                    FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID);
+            if (module == null) {
+                throw new CliException("--trace " + opened.name() + ": not a feature-region trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
+                        + "; flame-graph needs a Trace Event Format file or a Feature Compass recording)"); //$NON-NLS-1$
+            }
+            IProgressMonitor monitor = console.monitor("feature flame graph of " + opened.name()); //$NON-NLS-1$
+            SubMonitor progress = SubMonitor.convert(monitor, 2);
+            module.schedule();
+            FeatureStackTree tree = module.waitForCompletion(progress.split(1))
+                    ? FeatureStackTreeQuery.build(module, kind, window, progress.split(1))
+                    : null;
+            if (tree == null) {
+                throw new CliException(opened.name() + ": the feature-region analysis failed (the reason is above)"); //$NON-NLS-1$
+            }
+            if (tree.instances() == 0) {
+                console.warning(opened.name() + ": no region instances in " + (window == null ? "the trace" : "the range")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+            StackProfile profile = StackProfile.of(opened.name(), tree);
+            write(profile, format, value.equals("self") ? 0 : 1, output, console); //$NON-NLS-1$
+            console.progress(String.format("%s: %,d instances in %,d stacks, %,d truncated, %,d clipped by the range", //$NON-NLS-1$
+                    opened.name(), tree.instances(), profile.stacks().size(), tree.truncatedInstances(), tree.clippedInstances()));
+        }
+        return ExitCode.OK;
+    }
+
+    private static void write(StackProfile profile, String format, int valueIndex, @Nullable String output, CliConsole console)
+            throws CliException {
+        if (output == null) {
+            console.out().print(FoldedStacksWriter.write(profile, valueIndex));
+            console.out().flush();
+            return;
+        }
+        Path path = Path.of(output);
+        try (OutputStream out = Files.newOutputStream(path)) {
+            if (format.equals("pprof")) { //$NON-NLS-1$
+                PprofWriter.write(profile, out);
+            } else {
+                out.write(FoldedStacksWriter.write(profile, valueIndex).getBytes(StandardCharsets.UTF_8));
+            }
+        } catch (IOException e) {
+            throw new CliException("--output " + output + ": cannot write: " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        console.progress("wrote " + path.toAbsolutePath()); //$NON-NLS-1$
+    }
+
+    private static FeatureStackFrameKind frames(@Nullable String text) throws CliException {
+        if (text == null || text.equals("regions")) { //$NON-NLS-1$
+            return FeatureStackFrameKind.REGION_FEATURES;
+        }
+        if (text.equals("interactions")) { //$NON-NLS-1$
+            return FeatureStackFrameKind.INTERACTION;
+        }
+        throw new CliException("--frames " + text + ": use one of regions, interactions"); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+}
