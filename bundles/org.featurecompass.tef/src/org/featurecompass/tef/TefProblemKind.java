@@ -2,9 +2,16 @@ package org.featurecompass.tef;
 
 /** What went wrong in a TEF file. Each kind is reported once with a count and its first position. */
 public enum TefProblemKind {
-    /** Bytes that are not JSON; reading stopped there, the events before it are kept. */
+    /**
+     * Bytes that are not JSON; reading stopped there, the events before it are kept. Inside the
+     * event array, the rest is an unread tail ({@link TefTrace#unreadTail()}).
+     */
     MALFORMED_JSON,
-    /** The file ends inside an event or inside the top-level object; the partial event is not read. */
+    /**
+     * The file ends inside an event or inside the top-level object; the partial event is not read.
+     * Inside the event array (an event, or the object form's array without its closing {@code ]}),
+     * the rest is an unread tail ({@link TefTrace#unreadTail()}).
+     */
     TRUNCATED,
     /** An event has the same key twice; the last value is used, as JavaScript and Python do. */
     DUPLICATE_KEY,
@@ -14,7 +21,12 @@ public enum TefProblemKind {
     NON_NUMERIC_TIMESTAMP,
     /** A non-metadata event has no {@code ts}; it is kept at the trace's start time. */
     MISSING_TIMESTAMP,
-    /** A time does not fit 64-bit nanoseconds; it is clamped to the nearest representable value. */
+    /**
+     * A time does not fit 64-bit nanoseconds: an event with such a {@code ts} is kept at the
+     * trace's start time, as one without {@code ts} (clamping would stretch the trace's range to
+     * the year 2262); such a {@code dur}, {@code tts} or {@code tdur} is left out; a lost-events
+     * marker whose {@code ts + dur} overflows ends at its {@code ts}.
+     */
     TIMESTAMP_OUT_OF_RANGE,
     /** {@code dur}, {@code tts} or {@code tdur} is not a number; the field is left out. */
     NON_NUMERIC_TIME_FIELD,

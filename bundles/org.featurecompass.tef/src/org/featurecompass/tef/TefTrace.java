@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.tef.index.GzipExpander;
@@ -175,6 +176,29 @@ public final class TefTrace implements Closeable {
     /** @return the lost-event ranges in rank order */
     public List<TefLostEvents> lostEvents() {
         return summary.lostRanges();
+    }
+
+    /**
+     * The part of a damaged file that was not read: reading stops at malformed JSON or at an end
+     * of file inside the event array ({@link TefProblemKind#MALFORMED_JSON},
+     * {@link TefProblemKind#TRUNCATED}), and the events after that point are missing. The tail is
+     * one of {@link #lostEvents()}: unknown count (0), from the {@code ts} of the last event read
+     * in file order to the latest {@code ts} read, at the byte offset of the problem. Absent when
+     * the file was read to its end, or when no event before the damage has a time.
+     *
+     * @return the unread tail as a lost range, if any
+     */
+    public Optional<TefLostEvents> unreadTail() {
+        for (TefProblem problem : summary.problems()) {
+            if (problem.kind() == TefProblemKind.MALFORMED_JSON || problem.kind() == TefProblemKind.TRUNCATED) {
+                for (TefLostEvents lost : summary.lostRanges()) {
+                    if (lost.count() == 0 && lost.byteOffset() == problem.firstByteOffset()) {
+                        return Optional.of(lost);
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** @return the measurement-off windows the trace declares, by start time */

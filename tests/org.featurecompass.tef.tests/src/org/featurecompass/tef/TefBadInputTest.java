@@ -196,14 +196,144 @@ class TefBadInputTest {
         }
     }
 
+    /** A ts that does not fit 64-bit ns is not clamped to the year 2262: the event goes to the trace start. */
     @Test
-    void outOfRangeTimestampIsClampedAndReported(@TempDir Path dir) throws Exception {
+    void outOfRangeTimestampDoesNotStretchTheTrace(@TempDir Path dir) throws Exception {
         // nanosecond epoch values in a file without timestampUnit overflow as microseconds
-        String json = "[{\"ph\":\"i\",\"name\":\"big\",\"ts\":1637675320727316656}," + E1 + "]";
+        String json = "[" + E1 + ",{\"ph\":\"i\",\"name\":\"big\",\"ts\":1637675320727316656}," + E2
+                + ",{\"ph\":\"i\",\"name\":\"small\",\"ts\":-1637675320727316656}]";
         try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "big.json", json))) {
-            assertEquals(List.of("one", "big"), TefTestFiles.names(trace));
-            assertEquals(Long.MAX_VALUE, TefTestFiles.events(trace).get(1).timestampNs());
-            assertEquals(0, TefTestFiles.problem(trace, TefProblemKind.TIMESTAMP_OUT_OF_RANGE).firstEventNumber());
+            assertEquals(List.of("big", "small", "one", "two"), TefTestFiles.names(trace), "the two kept, at the trace start");
+            assertEquals(1_000, trace.startTimeNs());
+            assertEquals(2_000, trace.endTimeNs(), "the range is that of the usable ts: 1 to 2 us");
+            assertEquals(List.of(1_000L, 1_000L, 1_000L, 2_000L), TefTestFiles.events(trace).stream().map(TefEvent::timestampNs).toList());
+            TefProblem range = TefTestFiles.problem(trace, TefProblemKind.TIMESTAMP_OUT_OF_RANGE);
+            assertEquals(2, range.count());
+            assertEquals(1, range.firstEventNumber());
+            assertTrue(range.firstDetail().contains("kept at the trace start"), range.firstDetail());
+        }
+    }
+
+    /** A huge dur overflows nothing: out of range it is left out; a lost marker's ts + dur ends at its ts. */
+    @Test
+    void hugeDurationDoesNotOverflow(@TempDir Path dir) throws Exception {
+        String json = "[" + E1
+                + ",{\"ph\":\"X\",\"name\":\"long\",\"ts\":2,\"dur\":9223372036854775}" // fits: 9.22e18 ns
+                + ",{\"ph\":\"X\",\"name\":\"longer\",\"ts\":3,\"dur\":100000000000000000000000}"
+                + ",{\"cat\":\"lost\",\"ph\":\"X\",\"ts\":4,\"dur\":9223372036854775,\"args\":{\"count\":7}}]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "dur.json", json))) {
+            assertEquals(List.of("one", "long", "longer"), TefTestFiles.names(trace));
+            List<TefEvent> events = TefTestFiles.events(trace);
+            assertEquals(OptionalLong.of(9_223_372_036_854_775_000L), events.get(1).durationNs(), "kept as written");
+            assertEquals(OptionalLong.empty(), events.get(2).durationNs(), "1e23 us does not fit: left out");
+            assertEquals(List.of(new TefLostEvents(3, 7, 4_000, 4_000, json.indexOf("{\"cat\""), 3)), trace.lostEvents(),
+                    "4 us + 9.22e18 ns overflows: the range ends at its ts");
+            assertEquals(4_000, trace.endTimeNs());
+            TefProblem range = TefTestFiles.problem(trace, TefProblemKind.TIMESTAMP_OUT_OF_RANGE);
+            assertEquals(2, range.count(), "the dur of 'longer' and the lost marker's end");
+            assertTrue(trace.unreadTail().isEmpty());
+        }
+    }
+
+    /** Reading stops at malformed JSON: the rest is an unread tail from the last event read on. */
+    @Test
+    void malformedJsonLeavesAnUnreadTail(@TempDir Path dir) throws Exception {
+        // in file order 5 us, 3 us: the events after the damage would have come after 3 us
+        String json = "{\"traceEvents\":[{\"ph\":\"i\",\"name\":\"a\",\"ts\":5},{\"ph\":\"i\",\"name\":\"b\",\"ts\":3},"
+                + "{\"ph\":\"X\",\"ts\":3,\"name\":oops}," + E3 + "]}";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "tail.json", json))) {
+            assertEquals(List.of("b", "a"), TefTestFiles.names(trace), "the events before the damage, in time order");
+            TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
+            TefLostEvents tail = trace.unreadTail().orElseThrow();
+            assertEquals(new TefLostEvents(1, 0, 3_000, 5_000, malformed.firstByteOffset(), 2), tail);
+            assertEquals(List.of(tail), trace.lostEvents());
+            assertEquals(3, trace.entryCount(), "two events and the tail");
+            assertEquals(tail, trace.read(1), "the tail sorts at its start, after the event of the same time");
+        }
+    }
+
+    /** A file cut inside an event or inside the object form's array has a tail; the bare array may end unterminated. */
+    @Test
+    void truncatedFileLeavesAnUnreadTail(@TempDir Path dir) throws Exception {
+        String insideEvent = "[" + E1 + "," + E2 + ",{\"ph\":\"X\",\"na";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t.json", insideEvent))) {
+            assertEquals(List.of("one", "two"), TefTestFiles.names(trace));
+            assertEquals(new TefLostEvents(2, 0, 2_000, 2_000, insideEvent.lastIndexOf('{'), 2), trace.unreadTail().orElseThrow());
+        }
+        String objectWithoutClosing = "{\"traceEvents\":[" + E1 + ",";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t2.json", objectWithoutClosing))) {
+            assertEquals(new TefLostEvents(1, 0, 1_000, 1_000, objectWithoutClosing.length(), 1), trace.unreadTail().orElseThrow());
+        }
+        String bareArray = "[" + E1 + "," + E2 + ",";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t3.json", bareArray))) {
+            assertTrue(trace.unreadTail().isEmpty(), "TEF allows the array without its closing ]");
+            assertTrue(trace.problems().isEmpty(), trace.problems().toString());
+        }
+        String damagedAfterTheEvents = "{\"traceEvents\":[" + E1 + "],\"otherData\":]}";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "t4.json", damagedAfterTheEvents))) {
+            assertEquals(1, TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON).count());
+            assertTrue(trace.unreadTail().isEmpty(), "every event was read");
+        }
+    }
+
+    /**
+     * Found by fuzzing (doc/fuzzing.md): a "Lost N events" line with no timed event before or after
+     * it had the time Long.MIN_VALUE (the year 1677), before the events at the trace start.
+     */
+    @Test
+    void lostLineWithoutTimedEventsIsAtTheTraceStart(@TempDir Path dir) throws Exception {
+        String json = "[{\"name\":\"a\",\"ph\":\"B\",\"pid\":1,\"tid\":1},\nLost 12 events\n{\"name\":\"b\",\"ph\":\"E\"}]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "lost.json", json))) {
+            List<TefEntry> entries = TefTestFiles.readAll(trace);
+            assertEquals(3, entries.size());
+            TefLostEvents lost = new TefLostEvents(2, 12, 0, 0, json.indexOf("Lost"), 1);
+            assertEquals(List.of(lost), trace.lostEvents());
+            assertEquals(lost, entries.get(2), "after the events of the same time, in file order");
+            assertEquals(List.of(0L, 0L, 0L), entries.stream().map(TefEntry::timestampNs).toList(), "no ts anywhere: all at 0");
+        }
+    }
+
+    /**
+     * Found by fuzzing (doc/fuzzing.md): zero bytes at the start made Jackson read the file as
+     * UTF-32 and opening threw a CharConversionException. JSON is UTF-8: such a file is malformed
+     * JSON at byte 0, reported; a UTF-8 byte order mark is skipped.
+     */
+    @Test
+    void fileIsReadAsUtf8WhateverItBeginsWith(@TempDir Path dir) throws Exception {
+        byte[] zeros = { 0, 0, 0, 0, '[', '{', '}', ']' };
+        Path file = dir.resolve("zeros.json");
+        Files.write(file, zeros);
+        try (TefTrace trace = TefTestFiles.open(file)) {
+            assertEquals(0, trace.entryCount(), "no event");
+            TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
+            assertTrue(malformed.firstByteOffset() <= 1, "at the first zero byte, or just after it: " + malformed);
+            assertTrue(malformed.firstDetail().contains("code 0"), malformed.firstDetail());
+        }
+        byte[] bom = ("\uFEFF[" + E1 + "]").getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Path withBom = dir.resolve("bom.json");
+        Files.write(withBom, bom);
+        try (TefTrace trace = TefTestFiles.open(withBom)) {
+            assertEquals(List.of("one"), TefTestFiles.names(trace));
+            assertEquals(4, TefTestFiles.events(trace).get(0).byteOffset(), "after the 3-byte mark and the [");
+            assertTrue(trace.problems().isEmpty(), trace.problems().toString());
+        }
+    }
+
+    /**
+     * Found by fuzzing (doc/fuzzing.md): a zero byte right after the position where the parse
+     * resumes (here after the scanner declined the first element) made Jackson guess UTF-16, whose
+     * byte offset -1 made opening throw "Negative position". The damage is reported instead.
+     */
+    @Test
+    void zeroByteAtAResumePositionIsMalformedJson(@TempDir Path dir) throws Exception {
+        byte[] json = "[\u0000\"a\",{\"ts\":1},\nLost 12 events\n{\"name\":\"a\"]\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        Path file = dir.resolve("zero.json");
+        Files.write(file, json);
+        try (TefTrace trace = TefTestFiles.open(file)) {
+            assertEquals(0, trace.entryCount());
+            TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
+            assertTrue(malformed.firstByteOffset() >= 1 && malformed.firstByteOffset() <= 2, malformed.toString());
+            assertTrue(trace.unreadTail().isEmpty(), "no event before the damage has a time");
         }
     }
 }

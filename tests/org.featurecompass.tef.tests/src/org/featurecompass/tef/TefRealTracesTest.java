@@ -3,103 +3,108 @@ package org.featurecompass.tef;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.OptionalLong;
+import java.util.TreeMap;
 
+import org.featurecompass.tests.support.PythonVirtualenv;
 import org.featurecompass.tests.support.SharedTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The real traces of {@code shared/traces/tef}. Expected numbers were computed independently with
- * Python 3's {@code json} module (and {@code decimal} for exact nanoseconds) by the TEF reader
- * session of issue 3, not by this reader.
+ * The real traces of {@code shared/traces/tef}, against {@code tef_reference.py} (next to this
+ * class): the same figures computed by Python 3's own {@code json} module (with {@code decimal}
+ * for exact nanoseconds), which the test runs on the same file. Every line the script prints must
+ * equal the reader's figure: event and phase counts, first and last ts, events with an id,
+ * process and thread names, other top-level keys, the total duration, events at given ranks in
+ * time order, and the fields of a given event.
  */
 class TefRealTracesTest {
 
-    /** Events per phase of node-zlib-fs.json: python3 json, collections.Counter(e['ph']). */
-    private static final Map<String, Long> NODE_PHASES = Map.of("b", 3082L, "e", 2967L, "X", 1252L, "B", 688L, "E", 688L, "M", 18L, "I", 6L);
-
-    private static void checkNodeTrace(Path file, Path index) throws Exception {
-        try (TefTrace trace = TefTrace.open(file, index)) {
-            assertEquals(8701, trace.eventCount());
-            assertEquals(8701, trace.entryCount());
-            assertEquals(NODE_PHASES, trace.phaseCounts());
-            assertEquals(List.of(), trace.problems());
-            // min and max ts (integer µs) from python3 json
-            assertEquals(1_469_805_130_000L, trace.startTimeNs());
-            assertEquals(1_470_745_159_000L, trace.endTimeNs());
-            assertEquals(Map.of("17065", "node"), trace.metadata().processNames());
-            assertEquals(6, trace.metadata().threadNames().size());
-            assertEquals("JavaScriptMainThread", trace.metadata().threadName("17065", "17065"));
-            assertEquals("WorkerThreadsTaskRunner::DelayedTaskScheduler", trace.metadata().threadName("17065", "17067"));
-            List<TefEvent> events = TefTestFiles.events(trace);
-            long previous = Long.MIN_VALUE;
-            int withId = 0;
-            for (TefEvent event : events) {
-                assertTrue(event.timestampNs() >= previous);
-                previous = event.timestampNs();
-                withId += event.asyncId() == null ? 0 : 1;
-            }
-            assertEquals(6049, withId); // python3: events with an 'id' key
-            TefEvent environment = events.stream().filter(e -> "Environment".equals(e.name()) && e.phase() == TefPhase.ASYNC_BEGIN)
-                    .findFirst().orElseThrow();
-            assertEquals(1_469_918_748_000L, environment.timestampNs());
-            assertEquals(OptionalLong.of(113_415_000L), environment.threadTimestampNs());
-            assertEquals("0x9bd35b0", environment.asyncId().value());
-            assertEquals("node,node.environment", environment.category());
-            assertEquals(new TefJsonText("{\"args\":[\"node\",\"app.js\"],\"exec_args\":[\"--trace-event-categories\","
-                    + "\"v8,node,node.async_hooks,node.fs.sync\",\"--trace-event-file-pattern\","
-                    + "\"/home/user/demo/node-trace-${rotation}.json\"]}"), environment.args().get("args"));
-        }
-    }
-
     @Test
     void nodeTrace(@TempDir Path dir) throws Exception {
-        checkNodeTrace(SharedTraces.resolve("tef/node-zlib-fs.json"), dir);
+        checkAgainstPython(SharedTraces.resolve("tef/node-zlib-fs.json"), dir, "Environment:b", "0", "4000", "last");
     }
 
     @Test
     void nodeTraceGzip(@TempDir Path dir) throws Exception {
-        checkNodeTrace(SharedTraces.resolve("tef/node-zlib-fs.json.gz"), dir);
+        checkAgainstPython(SharedTraces.resolve("tef/node-zlib-fs.json.gz"), dir, "Environment:b", "0", "4000", "last");
     }
 
+    /** viztracer writes fractional microseconds (1539986758.002): exact nanoseconds, no floating point. */
     @Test
     void viztracerFractionalMicrosecondsAreExactNanoseconds(@TempDir Path dir) throws Exception {
-        try (TefTrace trace = TefTrace.open(SharedTraces.resolve("tef/viztracer-sort.json"), dir)) {
-            assertEquals(85806, trace.eventCount());
-            assertEquals(Map.of("X", 85804L, "M", 2L), trace.phaseCounts());
+        checkAgainstPython(SharedTraces.resolve("tef/viztracer-sort.json"), dir, "2", "8", "9", "10", "108", "50007", "last");
+    }
+
+    private static void checkAgainstPython(Path file, Path dir, String... queries) throws Exception {
+        Map<String, String> python = python(file, dir, queries);
+        assertTrue(python.size() > 10, "the script printed its figures: " + python);
+        try (TefTrace trace = TefTrace.open(file, dir.resolve("index"))) {
             assertEquals(List.of(), trace.problems());
-            assertEquals(List.of("viztracer_metadata", "file_info"), List.copyOf(trace.metadata().topLevelFields().keySet()));
-            assertEquals(Map.of("17581", "MainProcess"), trace.metadata().processNames());
-            assertEquals("MainThread", trace.metadata().threadName("17581", "17581"));
-            // python3 json with parse_float=Decimal, stable sort by (ts, file position), M events first;
-            // expected ranks, names, ts and dur in ns (ts * 1000 exactly)
-            checkEvent(trace.read(8), "builtins.isinstance", 1_539_986_758_002L, 745);
-            checkEvent(trace.read(9), "builtins.isinstance", 1_539_986_760_856L, 318);
-            checkEvent(trace.read(10), "Random.seed", 1_539_986_763_554L, 10_273);
-            checkEvent(trace.read(108), "Random.getrandbits", 1_539_986_858_216L, 124);
-            checkEvent(trace.read(50007), "_heapq.heapreplace", 1_540_013_178_492L, 205);
-            checkEvent(trace.read(2), "builtins.exec", 1_539_986_721_115L, 46_197_771);
-            TefEvent last = (TefEvent) trace.read(trace.entryCount() - 1);
-            assertEquals("merge (/usr/lib/python3.11/heapq.py:316)", last.name());
-            assertEquals(1_540_032_908_490L, last.timestampNs()); // written 1540032908.49
-            assertEquals(1_539_986_721_115L, trace.startTimeNs());
-            long totalDuration = 0;
-            for (TefEvent event : TefTestFiles.events(trace)) {
-                totalDuration += event.durationNs().orElse(0);
-            }
-            assertEquals(338_344_294L, totalDuration); // python3: sum of dur * 1000 as Decimal
+            assertEquals(trace.eventCount(), trace.entryCount(), "no lost ranges");
+            assertEquals(python, ours(trace, queries));
         }
     }
 
-    private static void checkEvent(TefEntry entry, String name, long timestampNs, long durationNs) {
-        TefEvent event = (TefEvent) entry;
-        assertEquals(name, event.name());
-        assertEquals(timestampNs, event.timestampNs());
-        assertEquals(OptionalLong.of(durationNs), event.durationNs());
-        assertEquals(TefPhase.COMPLETE, event.phase());
+    /** @return what {@code tef_reference.py} prints for the file, key to value */
+    private static Map<String, String> python(Path file, Path dir, String... queries) throws Exception {
+        Path script = dir.resolve("tef_reference.py");
+        try (InputStream in = TefRealTracesTest.class.getResourceAsStream("tef_reference.py")) {
+            if (in == null) {
+                throw new IOException("tef_reference.py is not packaged beside " + TefRealTracesTest.class.getName());
+            }
+            Files.copy(in, script);
+        }
+        List<String> command = new ArrayList<>(List.of("python3", script.toString(), file.toString()));
+        command.addAll(List.of(queries));
+        Map<String, String> figures = new TreeMap<>();
+        for (String line : PythonVirtualenv.exec(command, 5).split("\n")) {
+            int tab = line.indexOf('\t');
+            if (tab > 0) {
+                figures.put(line.substring(0, tab), line.substring(tab + 1));
+            }
+        }
+        return figures;
+    }
+
+    /** @return the script's figures, read by the reader */
+    private static Map<String, String> ours(TefTrace trace, String... queries) throws IOException {
+        Map<String, String> figures = new TreeMap<>();
+        figures.put("events", Long.toString(trace.eventCount()));
+        trace.phaseCounts().forEach((phase, count) -> figures.put("phase." + phase, count.toString()));
+        figures.put("ts.first", Long.toString(trace.startTimeNs()));
+        figures.put("ts.last", Long.toString(trace.endTimeNs()));
+        trace.metadata().processNames().forEach((pid, name) -> figures.put("process." + pid, name));
+        trace.metadata().threadNames().forEach((thread, name) -> figures.put("thread." + thread.pid() + '.' + thread.tid(), name));
+        figures.put("topLevel", String.join(",", trace.metadata().topLevelFields().keySet()));
+        List<TefEvent> events = TefTestFiles.events(trace);
+        figures.put("withId", Long.toString(events.stream().filter(e -> e.asyncId() != null).count()));
+        figures.put("duration.total", Long.toString(events.stream().mapToLong(e -> e.durationNs().orElse(0)).sum()));
+        for (String query : queries) {
+            if (query.contains(":")) {
+                String name = query.substring(0, query.indexOf(':'));
+                String phase = query.substring(query.indexOf(':') + 1);
+                TefEvent first = events.stream().filter(e -> name.equals(e.name()) && phase.equals(e.phaseText()))
+                        .min((a, b) -> Long.compare(a.byteOffset(), b.byteOffset())).orElseThrow();
+                String key = "event." + query.replace(':', '.');
+                TefAsyncId id = first.asyncId();
+                figures.put(key, first.timestampNs() + "|" + first.threadTimestampNs().orElseThrow() + '|' + (id == null ? null : id.value())
+                        + '|' + first.category());
+                first.args().forEach((arg, value) -> figures.put(key + ".args." + arg, value instanceof TefJsonText json ? json.text() : String.valueOf(value)));
+            } else {
+                long rank = query.equals("last") ? trace.entryCount() - 1 : Long.parseLong(query);
+                TefEvent event = (TefEvent) trace.read(rank);
+                figures.put("rank." + query, event.name() + '|' + event.timestampNs() + '|'
+                        + (event.durationNs().isPresent() ? Long.toString(event.durationNs().getAsLong()) : "") + '|' + event.phaseText());
+            }
+        }
+        return figures;
     }
 }

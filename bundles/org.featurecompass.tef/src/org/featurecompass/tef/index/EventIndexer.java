@@ -45,7 +45,10 @@ import com.fasterxml.jackson.core.io.JsonEOFException;
  * <p>Lines such as bpftrace's {@code Lost 123 events} between array elements are not JSON. When
  * Jackson fails on one, the pass records a lost range and restarts the parser after the line with
  * a synthetic prefix ({@code [} or {@code {"traceEvents":[}) so that the rest of the file parses
- * in the same context. Any other syntax error stops the pass: the events before it are kept.
+ * in the same context. Any other syntax error stops the pass: the events before it are kept, and
+ * what follows is recorded as an unread tail: a lost range of unknown count from the last event
+ * read (in file order) to the latest time read, so that analyses treat it as unobserved. A file
+ * that ends inside an event, or inside the object form's event array, leaves such a tail too.
  */
 public final class EventIndexer {
 
@@ -66,6 +69,15 @@ public final class EventIndexer {
     /** The prefixes after an element: the empty object stands for it, so a comma or {@code ]} must follow. */
     private static final byte[] ARRAY_PREFIX_AFTER_ELEMENT = "[{}".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
     private static final byte[] OBJECT_PREFIX_AFTER_ELEMENT = "{\"traceEvents\":[{}".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
+    /**
+     * Starts every parse: Jackson guesses UTF-16 or UTF-32 from zero bytes among the first four,
+     * and its offsets would then not be byte offsets; TEF is JSON, which is UTF-8 (RFC 8259 §8.1),
+     * so four spaces make it read UTF-8 whatever the bytes at the parse position are (found by
+     * fuzzing: a file starting with zero bytes made opening throw a CharConversionException, and
+     * a zero byte right after a resume position gave the byte offset -1).
+     */
+    private static final byte[] UTF8_PREFIX = "    ".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
+    private static final int UTF8_BOM_BYTES = 3;
     /** " starting at [Source: ...; line: 1, column: 7]" in Jackson's messages about unclosed structures. */
     private static final Pattern JACKSON_START_LOCATION = Pattern.compile(" starting at \\[Source: [^\\]]*\\]"); //$NON-NLS-1$
 
@@ -109,6 +121,10 @@ public final class EventIndexer {
     private long eventStart;
     private long elementNumber;
     private long lastTime = IndexFileFormat.MISSING_TIME;
+    /** The latest time read so far, ns. */
+    private long maxTime = IndexFileFormat.MISSING_TIME;
+    /** Where the event array stopped being readable, or -1: an unread tail starts there. */
+    private long unreadFrom = -1;
     private final List<PendingLost> pendingLost = new ArrayList<>();
     private final List<String> otherKeysOfEvent = new ArrayList<>();
 
@@ -142,7 +158,7 @@ public final class EventIndexer {
 
     /** Reads the whole file once. */
     void run() throws IOException {
-        long resumeAt = 0;
+        long resumeAt = startsWithUtf8Bom() ? UTF8_BOM_BYTES : 0;
         byte[] prefix = new byte[0];
         while (true) {
             long scanFrom;
@@ -161,6 +177,9 @@ public final class EventIndexer {
                 if (resume < 0) {
                     problems.report(TefProblemKind.MALFORMED_JSON, at, elementNumber, withoutLineAndColumn(String.valueOf(e.getOriginalMessage()))
                             + "; the " + (fileSize - at) + " bytes from there on were not read"); //$NON-NLS-1$ //$NON-NLS-2$
+                    if (position == Position.BETWEEN_EVENTS || position == Position.IN_EVENT) {
+                        unreadFrom = at;
+                    }
                     break;
                 }
                 resumeAt = resume;
@@ -186,7 +205,31 @@ public final class EventIndexer {
             jacksonLeft = jacksonRun;
         }
         flushPendingLost(lastTime);
+        addUnreadTail();
         progress.worked(fileSize, fileSize);
+    }
+
+    /**
+     * Records the part of the event array that could not be read as a lost range of unknown count
+     * (0) from the last event read in file order to the latest time read: in a file written in
+     * time order (VaRA, the recorder) the events that follow would have come after that event.
+     * Nothing is recorded when no event before the damage has a time.
+     */
+    private void addUnreadTail() throws IOException {
+        if (unreadFrom < 0 || lastTime == IndexFileFormat.MISSING_TIME) {
+            return;
+        }
+        lostRanges.add(new TefLostEvents(-1, 0, lastTime, Math.max(lastTime, maxTime), unreadFrom, elementNumber));
+        sorter.add(lastTime, unreadFrom, IndexFileFormat.LOST_MARKER);
+    }
+
+    /** @return whether the file starts with the UTF-8 byte order mark EF BB BF, which JSON parsers may skip (RFC 8259 §8.1) */
+    private boolean startsWithUtf8Bom() throws IOException {
+        ByteBuffer head = ByteBuffer.allocate(UTF8_BOM_BYTES);
+        while (head.hasRemaining() && file.read(head, head.position()) > 0) {
+            // fill
+        }
+        return head.position() == UTF8_BOM_BYTES && (head.get(0) & 0xff) == 0xef && (head.get(1) & 0xff) == 0xbb && (head.get(2) & 0xff) == 0xbf;
     }
 
     /**
@@ -199,8 +242,11 @@ public final class EventIndexer {
     }
 
     private JsonParser openParser(long fileOffset, byte[] prefix) throws IOException {
-        base = fileOffset - prefix.length;
-        return TefJsonFactory.INSTANCE.createParser(window.stream(fileOffset, prefix));
+        byte[] utf8Prefix = new byte[UTF8_PREFIX.length + prefix.length];
+        System.arraycopy(UTF8_PREFIX, 0, utf8Prefix, 0, UTF8_PREFIX.length);
+        System.arraycopy(prefix, 0, utf8Prefix, UTF8_PREFIX.length, prefix.length);
+        base = fileOffset - utf8Prefix.length;
+        return TefJsonFactory.INSTANCE.createParser(window.stream(fileOffset, utf8Prefix));
     }
 
     /** @return where the scanner takes over the event array, or -1 when the document is read */
@@ -337,6 +383,7 @@ public final class EventIndexer {
                 flushPendingLost(time);
             }
             lastTime = time;
+            maxTime = Math.max(maxTime, time);
         }
     }
 
@@ -440,7 +487,14 @@ public final class EventIndexer {
             singleCharPhaseCounts['X']--;
             problems.report(TefProblemKind.LOST_EVENTS, eventStart, elementNumber, "the recorder lost " + lostCount + " events here"); //$NON-NLS-1$ //$NON-NLS-2$
             noteTime(time);
-            lostRanges.add(new TefLostEvents(-1, lostCount, time, time + Math.max(0, duration), eventStart, elementNumber));
+            long lostEnd = time;
+            try {
+                lostEnd = Math.addExact(time, Math.max(0, duration));
+            } catch (ArithmeticException e) {
+                problems.report(TefProblemKind.TIMESTAMP_OUT_OF_RANGE, eventStart, elementNumber,
+                        "ts + dur = " + time + " ns + " + duration + " ns does not fit 64-bit nanoseconds; the lost range is taken to end at its ts"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+            lostRanges.add(new TefLostEvents(-1, lostCount, time, lostEnd, eventStart, elementNumber));
             sorter.add(time, eventStart, IndexFileFormat.LOST_MARKER);
             return;
         }
@@ -509,9 +563,11 @@ public final class EventIndexer {
                 problems.report(notNumeric, eventStart, elementNumber, field + " is \"" + new String(text, offset, Math.min(length, 80)) + "\", not a number"); //$NON-NLS-1$ //$NON-NLS-2$
                 return IndexFileFormat.MISSING_TIME;
             } catch (ArithmeticException e) {
+                // Clamping would stretch the trace's time range to the year 1677 or 2262 for one absurd value.
                 problems.report(TefProblemKind.TIMESTAMP_OUT_OF_RANGE, eventStart, elementNumber,
-                        field + " = " + new String(text, offset, Math.min(length, 80)) + ' ' + unit.symbol() + " does not fit 64-bit nanoseconds; clamped"); //$NON-NLS-1$
-                return length > 0 && text[offset] == '-' ? Long.MIN_VALUE + 1 : Long.MAX_VALUE;
+                        field + " = " + new String(text, offset, Math.min(length, 80)) + ' ' + unit.symbol() + " does not fit 64-bit nanoseconds; " //$NON-NLS-1$
+                                + (notNumeric == TefProblemKind.NON_NUMERIC_TIMESTAMP ? "the event is kept at the trace start" : "the field is left out")); //$NON-NLS-1$ //$NON-NLS-2$
+                return IndexFileFormat.MISSING_TIME;
             }
         }
         problems.report(notNumeric, eventStart, elementNumber, field + " is " + token + ", not a number"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -533,10 +589,12 @@ public final class EventIndexer {
         switch (position) {
         case IN_EVENT:
             problems.report(TefProblemKind.TRUNCATED, eventStart, elementNumber, "the file ends inside this event; it is not read"); //$NON-NLS-1$
+            unreadFrom = eventStart;
             break;
         case BETWEEN_EVENTS:
             if (objectForm) {
                 problems.report(TefProblemKind.TRUNCATED, fileSize, elementNumber, "the file ends inside traceEvents, without the closing ] and }"); //$NON-NLS-1$
+                unreadFrom = fileSize;
             }
             // else: TEF allows the bare array to be left unterminated
             break;

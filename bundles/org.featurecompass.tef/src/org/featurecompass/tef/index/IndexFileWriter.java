@@ -133,12 +133,16 @@ public final class IndexFileWriter implements ExternalIndexSorter.Sink, Closeabl
         flush();
         List<TefLostEvents> lostInRankOrder = new ArrayList<>(lostCount);
         long[] fileOrderOffsets = lostInFileOrder.stream().mapToLong(TefLostEvents::byteOffset).toArray();
+        boolean anyTime = firstTime != IndexFileFormat.MISSING_TIME;
+        long start = anyTime ? firstTime : 0;
         for (int k = 0; k < lostCount; k++) {
             TefLostEvents lost = lostInFileOrder.get(Arrays.binarySearch(fileOrderOffsets, lostOffsets[k]));
-            lostInRankOrder.add(new TefLostEvents(lostRanks[k], lost.count(), lost.timestampNs(), lost.endNs(), lost.byteOffset(), lost.eventNumber()));
+            // a lost line with no timed event around it is placed at the trace start, like an event without ts
+            long lostStart = lost.timestampNs() == IndexFileFormat.MISSING_TIME ? start : lost.timestampNs();
+            long lostEnd = lost.endNs() == IndexFileFormat.MISSING_TIME ? lostStart : lost.endNs();
+            lostInRankOrder.add(new TefLostEvents(lostRanks[k], lost.count(), lostStart, lostEnd, lost.byteOffset(), lost.eventNumber()));
         }
         long summaryOffset = IndexFileFormat.HEADER_BYTES + entryCount * IndexFileFormat.ENTRY_BYTES;
-        boolean anyTime = firstTime != IndexFileFormat.MISSING_TIME;
         IndexSummary summary = new IndexSummary(eventCount, anyTime ? firstTime : 0, anyTime ? lastTime : 0, checkpointInterval,
                 Arrays.copyOf(checkpoints, checkpointCount), metadata, phaseCounts, problems, Collections.unmodifiableList(lostInRankOrder),
                 List.copyOf(measurementOff));

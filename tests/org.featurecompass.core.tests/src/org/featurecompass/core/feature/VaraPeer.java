@@ -9,7 +9,7 @@ import org.featurecompass.tests.support.PythonVirtualenv;
 /**
  * Runs VaRA-Tool-Suite's own feature-performance computation ({@code vara_peer.py}, next to this
  * class) in the {@link PythonVirtualenv} {@code varats}, created with {@code pip install varats==13.0.5 six}
- * on first use (minutes) and reused afterwards. Any failure, including a failed install, fails the
+ * on first use (minutes) and reused while its varats is that version (else recreated). Any failure, including a failed install, fails the
  * calling test with the command's output: nothing is skipped.
  */
 final class VaraPeer {

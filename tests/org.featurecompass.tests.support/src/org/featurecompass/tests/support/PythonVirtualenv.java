@@ -17,9 +17,11 @@ import java.util.concurrent.TimeUnit;
 /**
  * A Python virtualenv for a peer tool, under {@code ~/.cache/featurecompass/<name>-venv}. It is
  * created with {@code pip install <requirements>} on first use (serialised between builds by a
- * file lock) and reused while its probe (a Python statement, typically imports and a version
- * assertion) succeeds; a probe that fails, e.g. after a version change, re-installs. Any failure,
- * including a failed install, throws with the command's whole output: a peer test never skips.
+ * file lock) and reused while its probe succeeds: the installed version of every pinned
+ * requirement ({@code name==version}) is checked ({@link #versionProbe}), then the caller's probe
+ * (typically imports) runs. A probe that fails, e.g. after a version change, recreates the
+ * virtualenv from scratch. Any failure, including a failed install, throws with the command's
+ * whole output: a peer test never skips.
  */
 public final class PythonVirtualenv {
 
@@ -47,16 +49,37 @@ public final class PythonVirtualenv {
         Files.createDirectories(parent);
         try (FileChannel channel = FileChannel.open(parent.resolve(name + "-venv.lock"), StandardOpenOption.CREATE, //$NON-NLS-1$
                 StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
-            if (Files.isExecutable(python) && succeeds(List.of(python.toString(), "-c", probe))) { //$NON-NLS-1$
+            String fullProbe = versionProbe(requirements) + probe;
+            if (Files.isExecutable(python) && succeeds(List.of(python.toString(), "-c", fullProbe))) { //$NON-NLS-1$
                 return new PythonVirtualenv(python);
             }
-            exec(List.of("python3", "-m", "venv", venv.toString()), 5); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            exec(List.of("python3", "-m", "venv", "--clear", venv.toString()), 5); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
             List<String> install = new ArrayList<>(List.of(python.toString(), "-m", "pip", "install")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             install.addAll(List.of(requirements));
             exec(install, installMinutes);
-            exec(List.of(python.toString(), "-c", probe), 5); //$NON-NLS-1$
+            exec(List.of(python.toString(), "-c", fullProbe), 5); //$NON-NLS-1$
             return new PythonVirtualenv(python);
         }
+    }
+
+    /**
+     * @param requirements pip requirements; those pinned with {@code ==} are checked
+     * @return Python statements (ending in a newline) that fail unless each pinned requirement is
+     *         installed in exactly its version, naming the version found
+     */
+    public static String versionProbe(String... requirements) {
+        StringBuilder probe = new StringBuilder("import importlib.metadata as _metadata\n"); //$NON-NLS-1$
+        for (String requirement : requirements) {
+            int pin = requirement.indexOf("=="); //$NON-NLS-1$
+            if (pin > 0) {
+                String name = requirement.substring(0, pin).trim();
+                String version = requirement.substring(pin + 2).trim();
+                probe.append("assert _metadata.version('").append(name).append("') == '").append(version) //$NON-NLS-1$ //$NON-NLS-2$
+                        .append("', '").append(name).append(' ').append(version).append(" wanted, found ' + _metadata.version('") //$NON-NLS-1$ //$NON-NLS-2$
+                        .append(name).append("')\n"); //$NON-NLS-1$
+            }
+        }
+        return probe.toString();
     }
 
     /** @return the virtualenv's interpreter */

@@ -23,6 +23,7 @@ import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.tef.TefCaptureRegime;
+import org.featurecompass.tef.TefLostEvents;
 
 /**
  * Serves the feature statistics of a TEF trace (Kaufmann 2022, §3.3) as a Trace Compass tree:
@@ -112,6 +113,10 @@ public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<Featu
                 : FeatureStatisticsTree.entries(statistics, path -> fIds.computeIfAbsent(path, p -> fNextId.getAndIncrement()));
         TefCaptureRegime regime = fTrace instanceof TefTmfTrace tef ? tef.getReader().metadata().captureRegime()
                 : TefCaptureRegime.UNDECLARED;
-        return new TmfModelResponse<>(new FeatureStatisticsModel(entries, statistics, regime), status, message);
+        @Nullable TefLostEvents unreadTail = null;
+        if (fTrace instanceof TefTmfTrace tef && tef.getReader().unreadTail().isPresent()) {
+            unreadTail = tef.getReader().unreadTail().get();
+        }
+        return new TmfModelResponse<>(new FeatureStatisticsModel(entries, statistics, regime, unreadTail), status, message);
     }
 }

@@ -46,6 +46,7 @@ import org.featurecompass.model.feature.CoverageSummary;
 import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
 import org.featurecompass.tef.TefCaptureRegime;
+import org.featurecompass.tef.TefLostEvents;
 import org.featurecompass.ui.viewers.SortableColumns;
 import org.featurecompass.ui.views.base.AnalysisResultView;
 
@@ -215,6 +216,11 @@ public class FeatureStatisticsView extends AnalysisResultView {
                 coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF), anomalies.unmatchedEnds(), anomalies.unclosedBegins(),
                 anomalies.outOfOrderCloses(), statistics.rejectedEvents() });
         text += ' ' + regime(model.getCaptureRegime());
+        TefLostEvents unread = model.getUnreadTail();
+        if (unread != null) {
+            text += ' ' + NLS.bind(Messages.FeatureStatisticsView_UnreadTail, String.format("%,d", unread.byteOffset()), //$NON-NLS-1$
+                    FeatureTimeFormat.duration(unread.timestampNs() - trace.getStartTime().toNanos()));
+        }
         return coverage.isComplete() ? text : text + ' ' + Messages.FeatureStatisticsView_Bounds;
     }
 

@@ -32,6 +32,7 @@ public final class Messages extends NLS {
     public static String FeatureStatisticsView_JobName;
     public static String FeatureStatisticsView_Failed;
     public static String FeatureStatisticsView_Summary;
+    public static String FeatureStatisticsView_UnreadTail;
     public static String FeatureStatisticsView_Bounds;
     public static String FeatureStatisticsView_RegimeUndeclared;
     public static String FeatureStatisticsView_RegimeComplete;
