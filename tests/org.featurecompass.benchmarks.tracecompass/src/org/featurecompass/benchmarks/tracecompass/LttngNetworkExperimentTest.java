@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,7 +62,9 @@ import org.junit.jupiter.api.io.TempDir;
  * trace synchronisation ({@link SynchronizationManager} with the fully incremental convex-hull
  * algorithm and {@code TcpLttngEventMatching}, which matches LTTng kernel traces' packets on
  * (seq, ack_seq, flags) at the same layout paths, {@code net_dev_queue} to
- * {@code net_if_receive_skb}): both must recover the same offset.
+ * {@code net_if_receive_skb}): the same interval of separating slopes (its ends against TC's
+ * width and alpha, its bisector), and the same transform (TC's alpha and beta) up to the rounding
+ * observed, far below our error bound.
  */
 class LttngNetworkExperimentTest {
 
@@ -69,6 +73,16 @@ class LttngNetworkExperimentTest {
     private static final long OFFSET_B_NS = 1_500_000_000L;
     private static final double DRIFT_PPM = 2;
     /** The hosts' boot ids, which LTTng writes as the clock's uuid. */
+    /**
+     * How far the ends of our interval of separating slopes, inverted, and their middle may be
+     * from TC's width and alpha: the ends are doubles near 1, observed 1.3e-16 and 2.2e-16 apart
+     * (one or two ulps); a few ulps allowed.
+     */
+    private static final double INTERVAL_TOLERANCE = 1e-15;
+    /** How far the two transforms' slopes may be apart: both are exact decimals, observed 1.8e-34. */
+    private static final double SLOPE_TOLERANCE = 1e-30;
+    /** How far the two transforms' images of the trace's first and last times may be apart, ns: observed 1.3e-16 ns. */
+    private static final double TIME_TOLERANCE_NS = 1e-6;
     private static final UUID BOOT_A = UUID.nameUUIDFromBytes("boot of client-host".getBytes(StandardCharsets.UTF_8)); //$NON-NLS-1$
     private static final UUID BOOT_B = UUID.nameUUIDFromBytes("boot of server-host".getBytes(StandardCharsets.UTF_8)); //$NON-NLS-1$
     /** Trace Compass 6.2's host ids of the traces: the clock's uuid, with the TSDL string's quotes. */
@@ -163,20 +177,41 @@ class LttngNetworkExperimentTest {
             assertEquals(String.valueOf(exchanges.size()), String.valueOf(stats.get("Number of matching packets received")), //$NON-NLS-1$
                     "Trace Compass matches every segment: " + stats); //$NON-NLS-1$
             long peerA = inverse(peer.getTimestampTransform(a), peer.getTimestampTransform(b).transform(probeB));
-            // TC's "Accuracy" is the width of the interval of separating slopes, not a time. Our
-            // pair maps A's clock to B's (hosts in id order; the result is then inverted to the
-            // first trace's host); TC's "Alpha" is the slope of the inverse map, from its
-            // reference T0 = B: its interval is [1 / slopeMax, 1 / slopeMin] of ours.
-            double peerSlopeWidth = Double.parseDouble(String.valueOf(stats.get("Accuracy"))); //$NON-NLS-1$
-            System.out.printf("LttngNetworkExperimentTest: B's %d ns is A's %d ns; ours %d (error bound %.0f ns, slopes [%.9f, %.9f]),"  //$NON-NLS-1$
-                    + " Trace Compass 6.2 %d (slope interval width %.9f); TC: %s%n", //$NON-NLS-1$
-                    probeB, exactA, oursA, bound, pair.slopeMin(), pair.slopeMax(), peerA, peerSlopeWidth, stats);
-            assertEquals(HOST_A, pair.other(), pair.describe());
-            double inverseWidth = 1 / pair.slopeMin() - 1 / pair.slopeMax();
-            assertEquals(inverseWidth, peerSlopeWidth, 1e-12, "the same interval of slopes"); //$NON-NLS-1$
+            // TC: other = alpha * reference + beta, its reference the lesser host id, as our pair's;
+            // our pair's transform maps the other host's clock to the reference's.
+            String reference = HOST_A.compareTo(HOST_B) < 0 ? HOST_A : HOST_B;
+            assertEquals(reference, pair.reference(), pair.describe());
+            BigDecimal alpha = new BigDecimal(String.valueOf(stats.get("Alpha"))); //$NON-NLS-1$
+            BigDecimal beta = new BigDecimal(String.valueOf(stats.get("Beta"))); //$NON-NLS-1$
+            LinearTransform theirs = new LinearTransform(alpha, beta).inverse();
+            LinearTransform pairTransform = pair.transform();
+            assertNotNull(pairTransform, pair.describe());
+            // The interval of separating slopes: ours is that of the other->reference map, TC's
+            // (its "Accuracy" the width, its alpha the bisector, Giraldeau 2015 §5.3.1) that of
+            // the inverse map: [1 / slopeMax, 1 / slopeMin].
+            double low = 1 / pair.slopeMax();
+            double high = 1 / pair.slopeMin();
+            double peerWidth = Double.parseDouble(String.valueOf(stats.get("Accuracy"))); //$NON-NLS-1$
+            double widthDifference = Math.abs((high - low) - peerWidth);
+            double alphaFromEnds = Math.abs((low + high) / 2 - alpha.doubleValue());
+            double slopeDifference = pairTransform.slope().subtract(theirs.slope()).abs().doubleValue();
+            ITmfTrace other = a.getHostId().equals(pair.other()) ? a : b;
+            double imageDifference = 0;
+            for (long t : new long[] { other.getStartTime().toNanos(), other.getEndTime().toNanos() }) {
+                imageDifference = Math.max(imageDifference,
+                        pairTransform.applyExact(t).subtract(theirs.applyExact(t), MathContext.DECIMAL128).abs().doubleValue());
+            }
+            System.out.printf("LttngNetworkExperimentTest: B's %d ns is A's %d ns; ours %d (error bound %.0f ns), Trace Compass 6.2 %d;" //$NON-NLS-1$
+                    + " slopes [%.17g, %.17g] vs TC alpha %s, beta %s, width %.3g: width differs by %.3g, alpha from the ends by %.3g," //$NON-NLS-1$
+                    + " slopes by %.3g, images by %.3g ns; TC: %s%n", probeB, exactA, oursA, bound, peerA, low, high, alpha, beta, //$NON-NLS-1$
+                    peerWidth, widthDifference, alphaFromEnds, slopeDifference, imageDifference, stats);
+            assertTrue(low <= alpha.doubleValue() && alpha.doubleValue() <= high, "TC's alpha " + alpha + " within our interval [" + low + ", " + high + "]"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            assertTrue(widthDifference <= INTERVAL_TOLERANCE, "the same interval of slopes: width " + (high - low) + " vs " + peerWidth); //$NON-NLS-1$ //$NON-NLS-2$
+            assertTrue(alphaFromEnds <= INTERVAL_TOLERANCE, "TC's alpha is the middle of our interval: " + alphaFromEnds); //$NON-NLS-1$
+            assertTrue(slopeDifference <= SLOPE_TOLERANCE, "slopes " + pairTransform + " and " + theirs); //$NON-NLS-1$ //$NON-NLS-2$
+            assertTrue(imageDifference <= TIME_TOLERANCE_NS, "images differ by " + imageDifference + " ns: ours " + pairTransform + ", TC " + theirs); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             assertTrue(Math.abs(peerA - exactA) <= bound + 1, "Trace Compass's image " + peerA + ", exact " + exactA //$NON-NLS-1$ //$NON-NLS-2$
                     + ", within our bound " + bound); //$NON-NLS-1$
-            assertTrue(Math.abs(peerA - oursA) <= bound + 1, "ours " + oursA + ", Trace Compass's " + peerA); //$NON-NLS-1$ //$NON-NLS-2$
         } finally {
             experiment.dispose();
         }
