@@ -12,7 +12,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 status=0
 "$root/tools/record/test-record.sh" || status=$?
 if [[ $status -eq 77 ]]; then
-  echo "test.sh: recorder test skipped: the kernel refuses BPF (see above)" >&2
+  echo "test.sh: SKIP: recorder test: recordings skipped, the kernel refuses BPF (see above); its converter checks ran" >&2
 elif [[ $status -ne 0 ]]; then
   exit "$status"
 fi
