@@ -280,6 +280,10 @@ public class ExecutionsView extends AnalysisResultView {
         if (shown == null) {
             fRows = new int[0];
             table.setItemCount(0);
+            ExecutionResult result = fResult;
+            if (result != null && trace != null && result.tables().isEmpty()) {
+                setSummary(NLS.bind(Messages.ExecutionsView_NoDefinitions, trace.getName()));
+            }
             return;
         }
         String error = null;

@@ -10,6 +10,7 @@ public final class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
     public static String ExecutionsView_NoTrace;
+    public static String ExecutionsView_NoDefinitions;
     public static String ExecutionsView_NotSupported;
     public static String ExecutionsView_Running;
     public static String ExecutionsView_JobName;
