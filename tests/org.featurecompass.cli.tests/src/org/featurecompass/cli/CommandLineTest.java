@@ -39,7 +39,7 @@ class CommandLineTest {
         assertTrue(none.err().startsWith("Usage: featurecompass COMMAND"), none.err());
         CliRun unknown = CliRun.of("frobnicate");
         assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, unknown.exitCode());
-        assertTrue(unknown.err().contains("unknown command 'frobnicate'; commands: features, flame-graph, critical-path"), unknown.err());
+        assertTrue(unknown.err().contains("unknown command 'frobnicate'; commands: features, flame-graph, critical-path, executions"), unknown.err());
         CliRun option = CliRun.of("features", "--trace", "x", "--colour", "red");
         assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, option.exitCode());
         assertTrue(option.err().contains("Unrecognized option: --colour"), option.err());
