@@ -2,6 +2,7 @@ package org.featurecompass.core.ecct;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
@@ -17,6 +18,7 @@ import org.featurecompass.model.ecct.EcctGenerator;
 import org.featurecompass.model.ecct.EcctStore;
 import org.featurecompass.model.ecct.FrameTable;
 import org.featurecompass.model.ecct.InstrumentedStackRecorder;
+import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.ecct.ThreadStackHistory;
 
 /**
@@ -51,6 +53,7 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceEccts> {
             }
             return null;
         }
+        Map<ThreadKey, Integer> openAtEnd = Map.copyOf(recorder.openStacks());
         recorder.finish(trace.getEndTime().toNanos());
         executions.sort((a, b) -> Long.compare(a.startNs(), b.startNs()));
         ContextTree union = new ContextTree(frames);
@@ -68,6 +71,6 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceEccts> {
                     recorder.unclosedFrames(), reader.skippedEvents(), reader.firstSkippedNs() }));
         }
         return new TraceEccts(store, List.copyOf(executions), stacks, reader.stackEvents(), recorder.unmatchedExits(),
-                recorder.unclosedFrames(), reader.skippedEvents());
+                recorder.unclosedFrames(), reader.skippedEvents(), openAtEnd);
     }
 }

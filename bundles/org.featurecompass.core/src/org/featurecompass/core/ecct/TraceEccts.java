@@ -1,6 +1,7 @@
 package org.featurecompass.core.ecct;
 
 import java.util.List;
+import java.util.Map;
 
 import org.featurecompass.model.ecct.EcctStore;
 import org.featurecompass.model.ecct.ThreadKey;
@@ -17,9 +18,11 @@ import org.featurecompass.model.ecct.ThreadStackHistory;
  * @param unmatchedExits function exits without an open function
  * @param unclosedFrames frames still open at the end of the trace, closed there
  * @param skippedEvents stack events without a usable thread id, name or address
+ * @param openAtEnd the stack (a node of {@code stacks.stacks()}) of each thread that had frames
+ *            open at the end of the trace, before they were closed there
  */
 public record TraceEccts(EcctStore store, List<Execution> executions, ThreadStackHistory stacks, long stackEvents,
-        long unmatchedExits, long unclosedFrames, long skippedEvents) {
+        long unmatchedExits, long unclosedFrames, long skippedEvents, Map<ThreadKey, Integer> openAtEnd) {
 
     /**
      * One execution: a thread's top-level call.

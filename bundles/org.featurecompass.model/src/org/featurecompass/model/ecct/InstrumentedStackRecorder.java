@@ -147,6 +147,20 @@ public final class InstrumentedStackRecorder {
         }
     }
 
+    /**
+     * @return each thread's open stack (a node of the history's stack tree) now; after
+     *         {@link #finish(long)}, no stack is open
+     */
+    public Map<ThreadKey, Integer> openStacks() {
+        Map<ThreadKey, Integer> open = new java.util.HashMap<>();
+        fThreads.forEach((thread, state) -> {
+            if (state.stack != ContextTree.ROOT) {
+                open.put(thread, state.stack);
+            }
+        });
+        return open;
+    }
+
     /** @return exits seen on a thread with no open frame */
     public long unmatchedExits() {
         return fUnmatchedExits;
