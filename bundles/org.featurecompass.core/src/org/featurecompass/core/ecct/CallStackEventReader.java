@@ -8,18 +8,20 @@ import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
 import org.featurecompass.core.feature.RegionEventConverter;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.ecct.Frame;
+import org.featurecompass.model.ecct.FrameKind;
 import org.featurecompass.model.ecct.FrameTable;
 import org.featurecompass.model.ecct.InstrumentedStackRecorder;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.tef.TefEvent;
+import org.featurecompass.tef.TefPhase;
 
 /**
  * Turns a trace's instrumentation events into thread stacks (the {@code threads/[tid]/stack}
  * attribute of TraceCompare §3.3.2):
  * <ul>
  * <li>TEF {@code B}/{@code E} and {@code X} slices: function frames named after the event; events
- * of the {@value RegionEventConverter#FEATURE_CATEGORY} category are feature-region frames
- * {@code FR(name)};</li>
+ * of the {@value RegionEventConverter#FEATURE_CATEGORY} category are feature-region frames,
+ * named {@code FR(name)} unless the name already has that form;</li>
  * <li>LTTng UST {@code lttng_ust_cyg_profile[_fast]:func_entry}/{@code func_exit}: frames named
  * after the function address in hexadecimal ({@code 0x40472b}), the thread from the
  * {@code vtid} context.</li>
@@ -32,6 +34,8 @@ public final class CallStackEventReader implements Consumer<ITmfEvent> {
     private static final String FUNC_EXIT = ":func_exit"; //$NON-NLS-1$
     private static final String VTID = "context._vtid"; //$NON-NLS-1$
     private static final String ADDRESS = "addr"; //$NON-NLS-1$
+    /** VaRA names most regions {@code FR(A,B)} already; others are wrapped. */
+    private static final String REGION_PREFIX = "FR("; //$NON-NLS-1$
 
     private final InstrumentedStackRecorder fRecorder;
     private final FrameTable fFrames;
@@ -100,7 +104,7 @@ public final class CallStackEventReader implements Consumer<ITmfEvent> {
             return;
         }
         ThreadKey thread = new ThreadKey(fHost, tid);
-        if (event.phase() == org.featurecompass.tef.TefPhase.DURATION_END) {
+        if (event.phase() == TefPhase.DURATION_END) {
             fRecorder.exit(thread, ts);
             return;
         }
@@ -110,10 +114,10 @@ public final class CallStackEventReader implements Consumer<ITmfEvent> {
             return;
         }
         Frame frame = RegionEventConverter.FEATURE_CATEGORY.equals(event.category())
-                ? new Frame(org.featurecompass.model.ecct.FrameKind.FEATURE_REGION, "FR(" + name + ")") //$NON-NLS-1$ //$NON-NLS-2$
+                ? new Frame(FrameKind.FEATURE_REGION, name.startsWith(REGION_PREFIX) ? name : REGION_PREFIX + name + ")") //$NON-NLS-1$
                 : Frame.function(name);
         int id = fFrames.intern(frame);
-        if (event.phase() == org.featurecompass.tef.TefPhase.COMPLETE) {
+        if (event.phase() == TefPhase.COMPLETE) {
             fRecorder.complete(thread, ts, ts + Math.max(0, event.durationNs().orElse(0)), id);
         } else {
             fRecorder.enter(thread, ts, id);

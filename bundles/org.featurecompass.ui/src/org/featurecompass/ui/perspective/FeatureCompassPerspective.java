@@ -4,6 +4,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.featurecompass.ui.views.ecct.EcctFlameGraphView;
 import org.featurecompass.ui.views.execution.ExecutionsView;
 import org.featurecompass.ui.views.feature.FeatureFlameGraphView;
 import org.featurecompass.ui.views.feature.FeatureRegionsView;
@@ -36,6 +37,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         bottom.addView(FeatureStatisticsView.ID);
         bottom.addView(FeatureRegionsView.ID);
         bottom.addView(FeatureFlameGraphView.ID);
+        bottom.addView(EcctFlameGraphView.ID);
         bottom.addView(KernelActivityView.ID);
         bottom.addView(CriticalPathView.ID);
         bottom.addView(ExecutionsView.ID);
@@ -49,6 +51,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(FeatureStatisticsView.ID);
         layout.addShowViewShortcut(FeatureRegionsView.ID);
         layout.addShowViewShortcut(FeatureFlameGraphView.ID);
+        layout.addShowViewShortcut(EcctFlameGraphView.ID);
         layout.addShowViewShortcut(KernelActivityView.ID);
         layout.addShowViewShortcut(CriticalPathView.ID);
         layout.addShowViewShortcut(ExecutionsView.ID);

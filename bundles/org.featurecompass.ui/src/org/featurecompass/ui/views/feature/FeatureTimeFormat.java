@@ -1,7 +1,7 @@
 package org.featurecompass.ui.views.feature;
 
-/** Formats the feature views' times: nanosecond durations shown in milliseconds. */
-final class FeatureTimeFormat {
+/** Formats the suite's view times: nanosecond durations shown in milliseconds (feature views, Execution Flame Graph). */
+public final class FeatureTimeFormat {
 
     private static final double NS_PER_MS = 1e6;
 
@@ -9,7 +9,7 @@ final class FeatureTimeFormat {
     }
 
     /** @return a duration in ms with three decimals (µs resolution), e.g. {@code 1.234 ms} */
-    static String duration(long ns) {
+    public static String duration(long ns) {
         return String.format("%,.3f ms", ns / NS_PER_MS); //$NON-NLS-1$
     }
 }
