@@ -91,6 +91,8 @@ public final class EcctBenchmark {
         int request = frames.intern(Frame.function("request"));
 
         Bench.resetPeakHeap();
+        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
+        long recordCpuStart = cpu.getCurrentThreadCpuTime();
         long recordStart = System.nanoTime();
         ThreadStackHistory history = new ThreadStackHistory(frames);
         InstrumentedStackRecorder recorder = new InstrumentedStackRecorder(history);
@@ -148,7 +150,9 @@ public final class EcctBenchmark {
         }
         recorder.finish(Arrays.stream(clock).max().getAsLong());
         long recordNs = System.nanoTime() - recordStart;
+        long recordCpuNs = cpu.getCurrentThreadCpuTime() - recordCpuStart;
 
+        long buildCpuStart = cpu.getCurrentThreadCpuTime();
         long buildStart = System.nanoTime();
         ContextTree union = new ContextTree(frames);
         EcctStore store = new EcctStore(union);
@@ -159,6 +163,7 @@ public final class EcctBenchmark {
         }
         store.trimToSize();
         long buildNs = System.nanoTime() - buildStart;
+        long buildCpuNs = cpu.getCurrentThreadCpuTime() - buildCpuStart;
         long peak = Bench.peakHeapBytes();
 
         long tefBytes = events * TEF_BYTES_PER_EVENT;
@@ -166,11 +171,11 @@ public final class EcctBenchmark {
         System.out.printf(Locale.ROOT,
                 "%,d executions on %d threads, %,d stack events, union ECCT of %,d nodes, %,d stored values (%.1f per execution)%n%n",
                 executions, threads, events, union.size(), store.valueCount(), (double) store.valueCount() / executions);
-        System.out.printf(Locale.ROOT, "| step | seconds | per execution |%n|---|---:|---:|%n");
-        System.out.printf(Locale.ROOT, "| record stacks (%,d events) | %.2f | %.1f µs |%n", events, recordNs / 1e9,
-                recordNs / 1e3 / executions);
-        System.out.printf(Locale.ROOT, "| build ECCTs into the store | %.2f | %.1f µs |%n", buildNs / 1e9,
-                buildNs / 1e3 / executions);
+        System.out.printf(Locale.ROOT, "| step | seconds | CPU seconds | CPU per execution |%n|---|---:|---:|---:|%n");
+        System.out.printf(Locale.ROOT, "| record stacks (%,d events) | %.2f | %.2f | %.1f µs |%n", events, recordNs / 1e9,
+                recordCpuNs / 1e9, recordCpuNs / 1e3 / executions);
+        System.out.printf(Locale.ROOT, "| build ECCTs into the store | %.2f | %.2f | %.1f µs |%n", buildNs / 1e9,
+                buildCpuNs / 1e9, buildCpuNs / 1e3 / executions);
         System.out.printf(Locale.ROOT, "%n| memory | MiB | share of the TEF size |%n|---|---:|---:|%n");
         System.out.printf(Locale.ROOT, "| events as TEF (%d bytes an event) | %.1f | 100 %% |%n", TEF_BYTES_PER_EVENT,
                 tefBytes / 1048576.0);
@@ -183,7 +188,6 @@ public final class EcctBenchmark {
 
         System.out.printf(Locale.ROOT,
                 "%n| subset | executions | median ms | worst ms | median CPU ms | worst CPU ms |%n|---|---:|---:|---:|---:|---:|%n");
-        ThreadMXBean cpu = ManagementFactory.getThreadMXBean();
         store.totals(); // computed once, as the view would on opening
         double[] shares = { 0.01, 0.1, 0.5, 0.9, 1.0 };
         for (int warm = 0; warm < 3; warm++) {
@@ -214,6 +218,8 @@ public final class EcctBenchmark {
                     ms[repeat / 2], ms[repeat - 1], cpuMs[repeat / 2], cpuMs[repeat - 1]));
         }
         rows.forEach(System.out::println);
+        System.out.printf(Locale.ROOT, "%nECCT store once the aggregation columns exist: %.1f MiB (%.1f %% of the TEF size)%n",
+                store.bytes() / 1048576.0, 100.0 * store.bytes() / tefBytes);
         System.out.printf(Locale.ROOT, "%nload average at the end: %s%n", Bench.loadAverage());
     }
 
