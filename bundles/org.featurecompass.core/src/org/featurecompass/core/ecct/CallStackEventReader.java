@@ -5,7 +5,7 @@ import java.util.function.Consumer;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
-import org.featurecompass.core.feature.RegionEventConverter;
+import org.featurecompass.core.feature.feed.RegionEventConverter;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.ecct.Frame;
 import org.featurecompass.model.ecct.FrameKind;
