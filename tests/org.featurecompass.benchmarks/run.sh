@@ -66,7 +66,7 @@ while [[ $# -gt 0 ]]; do
     --heap) heap="$2"; shift 2 ;;
     --executions) executions="$2"; shift 2 ;;
     --visits) visits="$2"; shift 2 ;;
-    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
