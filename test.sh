@@ -23,3 +23,8 @@ fi
 "${cmd[@]}"
 # The product's command-line launcher, as a user runs it (needs the product the build made).
 "$root/releng/org.featurecompass.product/test-cli.sh"
+# The Trace Compass API the built bundles use must be the list last verified against Trace
+# Compass 10.0 and 11.3 (doc/tc-compatibility.md; the sources of those versions are not in any
+# package registry, so the verification itself is run by hand when the list changes).
+mapfile -t jars < <(find "$root"/bundles/*/target -maxdepth 1 -name '*.jar' ! -name '*-sources.jar')
+python3 "$root/tools/tc-api/tc-api-check.py" compare --jars "${jars[@]}" --expected "$root/tools/tc-api/tc-api-used.txt"

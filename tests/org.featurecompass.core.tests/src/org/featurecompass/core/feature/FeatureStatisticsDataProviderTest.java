@@ -25,6 +25,7 @@ import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsRow;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionStatistics;
 import org.featurecompass.model.feature.FeatureSet;
@@ -51,10 +52,14 @@ class FeatureStatisticsDataProviderTest {
         return DEMO.fixture();
     }
 
+    /** Through the views' adapter, which on the Trace Compass 6.2 of the build uses 6.2's getDataProvider. */
     private static FeatureStatisticsDataProvider provider() {
-        FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(fixture().trace(),
-                FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
+        FeatureStatisticsDataProvider provider = DataProviderLookup.get(fixture().trace(), FeatureStatisticsDataProvider.ID,
+                FeatureStatisticsDataProvider.class);
         assertNotNull(provider, "the factory is registered for TEF traces");
+        assertEquals("getDataProvider", DataProviderLookup.methodName(), "Trace Compass 6.2 has only getDataProvider"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertSame(DataProviderManager.getInstance().getDataProvider(fixture().trace(), FeatureStatisticsDataProvider.ID,
+                FeatureStatisticsDataProvider.class), provider);
         return provider;
     }
 

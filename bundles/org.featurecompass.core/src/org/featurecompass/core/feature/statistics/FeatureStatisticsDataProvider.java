@@ -40,7 +40,7 @@ import org.featurecompass.tef.TefLostEvents;
  * are not a list of numbers; {@code CANCELLED} when the monitor is cancelled; {@code COMPLETED}.
  * Registered with Trace Compass's {@code dataprovider} extension point
  * ({@link FeatureStatisticsDataProviderFactory}), so
- * {@code DataProviderManager.getInstance().getDataProvider(trace, ID, FeatureStatisticsDataProvider.class)}
+ * {@code DataProviderLookup.get(trace, ID, FeatureStatisticsDataProvider.class)}
  * finds it.
  */
 public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<FeatureStatisticsEntry> {

@@ -7,8 +7,8 @@ import org.eclipse.jface.viewers.TableViewer;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.ISegmentStoreProvider;
-import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.density.AbstractSegmentStoreDensityView;
-import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.density.AbstractSegmentStoreDensityViewer;
+import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.density2.AbstractSegmentStoreDensityView;
+import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.density2.AbstractSegmentStoreDensityViewer;
 import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.AbstractSegmentStoreTableViewer;
 import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.SegmentStoreTableViewer;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
@@ -18,7 +18,9 @@ import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 /**
  * Trace Compass's duration density chart and table over the feature-region instances
  * ({@link FeatureRegionSegmentAnalysis}). Trace Compass 6.2 has no generic density view for an
- * analysis id, so this thin subclass names the segment store.
+ * analysis id, so this thin subclass names the segment store. It extends the {@code density2}
+ * classes, which exist from Trace Compass 6.2 to 11.x; the older {@code density} ones were removed
+ * in 7.0 (doc/tc-compatibility.md).
  */
 public class FeatureRegionDensityView extends AbstractSegmentStoreDensityView {
 

@@ -23,7 +23,6 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Tree;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
@@ -40,6 +39,7 @@ import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageSummary;
@@ -163,8 +163,8 @@ public class FeatureStatisticsView extends AnalysisResultView {
         fTrace = trace;
         fWindow = window;
         cancelJob();
-        FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(trace,
-                FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
+        FeatureStatisticsDataProvider provider = DataProviderLookup.get(trace, FeatureStatisticsDataProvider.ID,
+                FeatureStatisticsDataProvider.class);
         if (provider == null) {
             display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_NotFeatureTrace, trace.getName()));
             return;

@@ -11,6 +11,11 @@ import java.util.List;
 
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.swtchart.IBarSeries;
+import org.eclipse.swtchart.ISeries;
+import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.density2.AbstractSegmentStoreDensityViewer;
+import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.scatter.SegmentStoreScatterView2;
+import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.AbstractSegmentStoreTableViewer;
 import org.eclipse.tracecompass.analysis.timing.ui.views.segmentstore.table.SegmentStoreTableView;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
@@ -18,6 +23,7 @@ import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
+import org.eclipse.ui.IViewPart;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
@@ -76,6 +82,39 @@ class FeatureViewsTest {
                 "Trace Compass's segment table lists the 42 region instances");
         Path png = WorkbenchTestSupport.screenshot(display, shell, "feature-region-instances-demo.png");
         assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
+
+        // The density view on Trace Compass's density2 classes (the ones Trace Compass 10 and 11 still have):
+        // its table lists the 42 instances and its histogram's bars count them all.
+        FeatureRegionDensityView density = (FeatureRegionDensityView) page.showView(FeatureRegionDensityView.ID);
+        WorkbenchTestSupport.waitUntil(display, () -> densityTableItems(density) == 42 && densityBarTotal(density) == 42,
+                "the density view's table and histogram hold the 42 region instances");
+        WorkbenchTestSupport.screenshot(display, shell, "feature-region-density-demo.png");
+
+        // The scatter view, Trace Compass's SegmentStoreScatterView2 (the first scatter view is gone in 10.0).
+        IViewPart scatter = page.showView(SegmentStoreScatterView2.ID + ':' + FeatureRegionSegmentAnalysis.ID);
+        assertTrue(scatter instanceof SegmentStoreScatterView2, String.valueOf(scatter));
+    }
+
+    private static int densityTableItems(FeatureRegionDensityView view) {
+        AbstractSegmentStoreTableViewer table = view.getTableViewer();
+        return table == null ? -1 : table.getTableViewer().getTable().getItemCount();
+    }
+
+    /** @return the sum of the heights of the density chart's bars (instances per duration bin) */
+    private static long densityBarTotal(FeatureRegionDensityView view) {
+        AbstractSegmentStoreDensityViewer viewer = view.getDensityViewer();
+        if (viewer == null) {
+            return -1;
+        }
+        long total = 0;
+        for (ISeries<?> series : viewer.getControl().getSeriesSet().getSeries()) {
+            if (series instanceof IBarSeries<?>) {
+                for (double count : series.getYSeries()) {
+                    total += Math.round(count);
+                }
+            }
+        }
+        return total;
     }
 
     private static boolean hasRow(List<String[]> rows, String name, String cellPrefix) {
