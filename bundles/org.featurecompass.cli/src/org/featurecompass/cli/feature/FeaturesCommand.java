@@ -9,7 +9,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
@@ -25,6 +24,7 @@ import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.AnalysisWindow;
 
 /**
@@ -32,7 +32,7 @@ import org.featurecompass.model.feature.AnalysisWindow;
  * Feature Statistics view's tree (feature → interaction → region, Kaufmann 2022, §3.3) of the
  * whole trace or of a time range, from the view's data provider
  * ({@link FeatureStatisticsDataProvider}, found through Trace Compass's
- * {@link DataProviderManager}), written by {@link FeatureStatisticsWriter}.
+ * {@code DataProviderManager} by {@link DataProviderLookup}), written by {@link FeatureStatisticsWriter}.
  */
 public class FeaturesCommand implements CliCommand {
 
@@ -99,7 +99,7 @@ public class FeaturesCommand implements CliCommand {
 
     /** Queries the view's data provider until it has completed. */
     private static FeatureStatisticsModel fetch(OpenedTrace opened, @Nullable AnalysisWindow window, CliConsole console) throws CliException {
-        FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(opened.trace(),
+        FeatureStatisticsDataProvider provider = DataProviderLookup.get(opened.trace(),
                 FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
         if (provider == null) {
             throw new CliException("--trace " + opened.name() + ": not a feature-region trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$

@@ -25,7 +25,6 @@ import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
@@ -44,6 +43,7 @@ import org.featurecompass.core.execution.ExecutionDataProvider;
 import org.featurecompass.core.execution.ExecutionEntry;
 import org.featurecompass.core.execution.ExecutionResult;
 import org.featurecompass.core.execution.ExecutionTreeModel;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.execution.ExecutionDefinition;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
@@ -170,7 +170,7 @@ public class ExecutionsView extends AnalysisResultView {
     public void show(ITmfTrace trace) {
         fTrace = trace;
         cancelJob();
-        ExecutionDataProvider provider = DataProviderManager.getInstance().getDataProvider(trace, ExecutionDataProvider.ID,
+        ExecutionDataProvider provider = DataProviderLookup.get(trace, ExecutionDataProvider.ID,
                 ExecutionDataProvider.class);
         if (provider == null) {
             display(trace, null, NLS.bind(Messages.ExecutionsView_NotSupported, trace.getName()));
