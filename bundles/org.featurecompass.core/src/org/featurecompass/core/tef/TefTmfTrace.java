@@ -40,6 +40,8 @@ import org.eclipse.tracecompass.tmf.core.trace.indexer.ITmfTraceIndexer;
 import org.eclipse.tracecompass.tmf.core.trace.location.ITmfLocation;
 import org.eclipse.tracecompass.tmf.core.trace.location.TmfLongLocation;
 import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefEntry;
@@ -59,8 +61,10 @@ import org.featurecompass.tef.TefTraceMetadata;
  * that index, so the Trace Compass indexer needs no pass over the events: {@link #createIndexer}
  * answers seeks by rank and by time from the reader's own index. Problems found in the file are
  * logged to the Error Log with their count and first position, and shown in the trace properties.
+ * As an {@link ICoverageTrace} it gives its lost-event ranges, measurement-off windows, capture
+ * regime and process and thread names to analyses and views, which never look at the reader.
  */
-public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
+public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ITmfPropertiesProvider {
 
     /** The trace type id, as registered in plugin.xml. */
     public static final String TRACE_TYPE_ID = "org.featurecompass.core.tef.trace"; //$NON-NLS-1$
@@ -77,6 +81,8 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
     private @Nullable TefTrace fReader;
     private List<ITmfEventAspect<?>> fAspects = List.of();
     private volatile long fLastRank;
+    private volatile @Nullable List<CoverageGap> fLostEventRanges;
+    private volatile @Nullable List<CoverageGap> fMeasurementOffWindows;
 
     @Override
     public IStatus validate(@Nullable IProject project, @Nullable String path) {
@@ -173,6 +179,66 @@ public class TefTmfTrace extends TmfTrace implements ITmfPropertiesProvider {
             throw new IllegalStateException("trace not initialized"); //$NON-NLS-1$
         }
         return reader;
+    }
+
+    @Override
+    public List<CoverageGap> getLostEventRanges() {
+        List<CoverageGap> gaps = fLostEventRanges;
+        TefTrace reader = fReader;
+        if (gaps == null && reader != null) {
+            gaps = reader.lostEvents().stream()
+                    .map(lost -> CoverageGap.lostEvents(lost.timestampNs(), lost.endNs(), lost.count())).toList();
+            fLostEventRanges = gaps;
+        }
+        return gaps == null ? List.of() : gaps;
+    }
+
+    /**
+     * {@inheritDoc}
+     * <p>
+     * A window covers the process its marker names, or every process when the marker names none or a
+     * pid that is not a decimal integer (region events of such a pid cannot be read either, so nothing
+     * observed is hidden by mistake).
+     */
+    @Override
+    public List<CoverageGap> getMeasurementOffWindows() {
+        List<CoverageGap> gaps = fMeasurementOffWindows;
+        TefTrace reader = fReader;
+        if (gaps == null && reader != null) {
+            gaps = reader.measurementOff().stream()
+                    .map(off -> CoverageGap.measurementOff(off.startNs(), off.endNs(), pidOrAll(off.pid()))).toList();
+            fMeasurementOffWindows = gaps;
+        }
+        return gaps == null ? List.of() : gaps;
+    }
+
+    private static int pidOrAll(@Nullable String pid) {
+        if (pid != null) {
+            try {
+                return Integer.parseInt(pid.strip());
+            } catch (NumberFormatException e) {
+                // every process, as documented
+            }
+        }
+        return CoverageGap.ALL_PROCESSES;
+    }
+
+    @Override
+    public TefCaptureRegime getCaptureRegime() {
+        TefTrace reader = fReader;
+        return reader == null ? TefCaptureRegime.UNDECLARED : reader.metadata().captureRegime();
+    }
+
+    @Override
+    public @Nullable String getProcessName(int pid) {
+        TefTrace reader = fReader;
+        return reader == null ? null : reader.metadata().processNames().get(Integer.toString(pid));
+    }
+
+    @Override
+    public @Nullable String getThreadName(int pid, int tid) {
+        TefTrace reader = fReader;
+        return reader == null ? null : reader.metadata().threadName(Integer.toString(pid), Integer.toString(tid));
     }
 
     @Override

@@ -39,6 +39,32 @@ public record CoverageGap(long startNs, long endNs, Kind kind, int pid, long los
     }
 
     /**
+     * A lost-event range as a recorder reports it, for every process (a recorder does not say
+     * whose events it lost). A reversed range is clipped to its start and a negative count to 0,
+     * so that a defective report still marks the time as unobserved.
+     *
+     * @param startNs start of the range, ns
+     * @param endNs end of the range, ns
+     * @param count events lost
+     * @return the gap
+     */
+    public static CoverageGap lostEvents(long startNs, long endNs, long count) {
+        return new CoverageGap(startNs, Math.max(startNs, endNs), Kind.LOST_EVENTS, ALL_PROCESSES, Math.max(0, count));
+    }
+
+    /**
+     * A window with measurement switched off; a reversed window is clipped to its start.
+     *
+     * @param startNs start of the window, ns
+     * @param endNs end of the window, ns
+     * @param pid the process it applies to, or {@link #ALL_PROCESSES}
+     * @return the gap
+     */
+    public static CoverageGap measurementOff(long startNs, long endNs, int pid) {
+        return new CoverageGap(startNs, Math.max(startNs, endNs), Kind.MEASUREMENT_OFF, pid, 0);
+    }
+
+    /**
      * @param pid a process id
      * @return whether the gap hides events of that process
      */

@@ -29,7 +29,7 @@ import org.featurecompass.model.feature.ThreadRegionStack.Frame;
  * parent's interaction, so nothing is counted twice). Unlike VaRA, open regions are per thread,
  * not shared by all threads.</li>
  * <li>Coverage: time inside a {@link CoverageGap} is unobserved; totals become
- * {@link TimeBounds} (QDIME lesson, {@code notes/qdime.md} §5.1).</li>
+ * {@link TimeBounds} (the lesson of QDIME, Arafa et al. 2017).</li>
  * </ul>
  * A report describes its window only: the regions, features and interactions active in it, the
  * region events inside it, the anomalies of the instances intersecting it and the gaps touching
@@ -152,7 +152,9 @@ public final class FeatureRegionAnalysis {
      */
     public void begin(long timestampNs, int pid, int tid, long regionId, String regionName, @Nullable String uuid) {
         ThreadRegionStack thread = arrive(timestampNs, pid, tid);
-        push(thread, region(regionId, regionName, uuid), timestampNs, uuid, null);
+        RegionEntry entry = region(regionId, regionName, uuid);
+        push(thread, entry, timestampNs, uuid, null);
+        fListener.regionBegan(pid, tid, timestampNs, entry.fRegion, thread.depth() - 1);
     }
 
     /**
@@ -174,6 +176,7 @@ public final class FeatureRegionAnalysis {
             return;
         }
         close(thread, index, timestampNs, false, index != thread.depth() - 1);
+        fListener.regionEnded(pid, tid, timestampNs, index);
     }
 
     /**

@@ -61,4 +61,34 @@ public interface FeatureRegionListener {
      * @param activeThreads the new count
      */
     void activeThreadsChanged(String feature, long timestampNs, int activeThreads);
+
+    /**
+     * A begin event opened a region on a thread: it is now at the top of the thread's stack.
+     * Only begin events of the stream are reported (not replays).
+     *
+     * @param pid process id
+     * @param tid thread id
+     * @param timestampNs time of the begin, ns
+     * @param region the region
+     * @param level its level in the thread's stack, 0 at the bottom
+     */
+    default void regionBegan(int pid, int tid, long timestampNs, Region region, int level) {
+        // most listeners need instances only
+    }
+
+    /**
+     * An end event closed the open region at a level of a thread's stack, by the analysis's
+     * matching rule: the innermost open region with the same id on the same thread. When it was not
+     * the top (a non-LIFO close), the regions above it move down one level at the same time. An end
+     * that matches no open region changes no level and is not reported here (it closes an instance
+     * truncated at the trace start, reported by {@link #instanceClosed}).
+     *
+     * @param pid process id
+     * @param tid thread id
+     * @param timestampNs time of the end, ns
+     * @param level the level the closed region had, 0 at the bottom
+     */
+    default void regionEnded(int pid, int tid, long timestampNs, int level) {
+        // most listeners need instances only
+    }
 }

@@ -5,9 +5,7 @@ import java.util.function.Consumer;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfAnalysisException;
-import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.core.trace.TraceEventPass;
@@ -16,13 +14,12 @@ import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureRegionReport;
-import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.model.feature.RegionInstance;
 
 /**
- * One pass over a trace with a background event request that feeds every feature-region event,
- * every lost-event range and every measurement-off window, in trace order, to a
- * {@link FeatureRegionAnalysis}, and returns its {@link FeatureStatistics}. The whole trace is
+ * One pass over a trace with a background event request that feeds every event, through the
+ * {@link FeatureRegionFeed}, to a {@link FeatureRegionAnalysis}, and returns its
+ * {@link FeatureStatistics}. The whole trace is
  * always read, with a {@link TraceEventPass}, because events before a window define the region
  * stacks inside it. The segment analysis runs it once for the whole trace; the statistics of a
  * range come from its instances ({@link org.featurecompass.core.feature.statistics.FeatureStatisticsReplay}). A pass for a range remains
@@ -52,21 +49,9 @@ public final class FeatureRegionPass {
         });
         FeatureRegionAnalysis analysis = window == null ? FeatureRegionAnalysis.forWholeTrace(listener)
                 : FeatureRegionAnalysis.forWindow(window, listener);
-        RegionEventConverter converter = new RegionEventConverter();
-        MeasurementOffSchedule measurementOff = MeasurementOffSchedule.of(trace, converter);
+        FeatureRegionFeed feed = new FeatureRegionFeed(trace, analysis);
         TraceEventPass pass = new TraceEventPass(trace);
-        Outcome outcome = pass.run(NLS.bind(Messages.FeatureRegionPass_TaskName, trace.getName()), monitor, event -> {
-            measurementOff.feedUpTo(event.getTimestamp().toNanos(), analysis);
-            if (event instanceof ITmfLostEvent lost) {
-                TmfTimeRange range = lost.getTimeRange();
-                analysis.gap(converter.gap(range.getStartTime().toNanos(), range.getEndTime().toNanos(), lost.getNbLostEvents()));
-            } else if (event instanceof TefTmfEvent tef) {
-                RegionEvent region = converter.convert(tef.getTefEvent());
-                if (region != null) {
-                    analysis.accept(region);
-                }
-            }
-        });
+        Outcome outcome = pass.run(NLS.bind(Messages.FeatureRegionPass_TaskName, trace.getName()), monitor, feed::accept);
         if (outcome == Outcome.FAILED) {
             throw failed(trace, pass.failureMessage(), pass.failure());
         }
@@ -75,12 +60,11 @@ public final class FeatureRegionPass {
         }
         FeatureRegionReport report;
         try {
-            measurementOff.feedRest(analysis);
-            report = trace.getNbEvents() == 0 ? analysis.finish() : analysis.finish(trace.getEndTime().toNanos());
+            report = feed.finish();
         } catch (IllegalArgumentException e) {
             throw failed(trace, e.getMessage(), e);
         }
-        return new FeatureStatistics(report, leaves.statistics(), converter.problems());
+        return new FeatureStatistics(report, leaves.statistics(), feed.conversionProblems());
     }
 
     private static TmfAnalysisException failed(ITmfTrace trace, @Nullable String detail, @Nullable Throwable cause) {

@@ -1,17 +1,15 @@
 package org.featurecompass.core.feature.feed;
 
-import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.core.trace.ICoverageTrace;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
-import org.featurecompass.tef.TefMeasurementOff;
 
 /**
- * The measurement-off windows a TEF trace declares ({@link TefMeasurementOff}, paired when the
- * trace was indexed), handed to a {@link FeatureRegionAnalysis} as coverage gaps when the event
+ * The measurement-off windows a trace declares ({@link ICoverageTrace#getMeasurementOffWindows()}),
+ * handed to a {@link FeatureRegionAnalysis} as coverage gaps when the event
  * stream reaches their start, because the analysis takes gaps in stream order and needs each
  * one's end when it starts. Lost-event ranges arrive in the stream itself.
  */
@@ -25,18 +23,11 @@ public final class MeasurementOffSchedule {
     }
 
     /**
-     * @param trace any trace; only TEF traces declare measurement-off windows
-     * @param converter turns the windows into gaps
+     * @param trace any trace; only an {@link ICoverageTrace} declares measurement-off windows
      * @return the trace's windows, by start time
      */
-    public static MeasurementOffSchedule of(ITmfTrace trace, RegionEventConverter converter) {
-        List<CoverageGap> gaps = new ArrayList<>();
-        if (trace instanceof TefTmfTrace tef) {
-            for (TefMeasurementOff off : tef.getReader().measurementOff()) {
-                gaps.add(converter.gap(off));
-            }
-        }
-        return new MeasurementOffSchedule(gaps);
+    public static MeasurementOffSchedule of(ITmfTrace trace) {
+        return new MeasurementOffSchedule(trace instanceof ICoverageTrace coverage ? coverage.getMeasurementOffWindows() : List.of());
     }
 
     /** Passes every window starting at or before {@code timestampNs} that was not passed yet. */

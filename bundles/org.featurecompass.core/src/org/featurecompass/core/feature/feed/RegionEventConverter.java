@@ -11,13 +11,11 @@ import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.tef.TefEvent;
 import org.featurecompass.tef.TefJsonText;
 import org.featurecompass.tef.TefLostEvents;
-import org.featurecompass.tef.TefMeasurementOff;
 import org.featurecompass.tef.TefPhase;
 
 /**
- * Turns TEF events into model {@link RegionEvent}s, and lost-event ranges and measurement-off
- * windows into {@link CoverageGap}s: the only place where the TEF encoding of feature regions is
- * interpreted.
+ * Turns TEF events into model {@link RegionEvent}s, and lost-event ranges of the event stream into
+ * {@link CoverageGap}s: the only place where the TEF encoding of feature regions is interpreted.
  * <p>
  * A feature-region event is a TEF event with category {@value #FEATURE_CATEGORY} (alone or in a
  * comma-separated list) and phase {@code B} or {@code E} (Kaufmann 2022, §3.2, Listing 3.1;
@@ -115,12 +113,12 @@ public final class RegionEventConverter {
     }
 
     /**
-     * @param lost a lost-event range of a TEF trace
+     * @param lost a lost-event range of a TEF trace read without Trace Compass
      * @return the coverage gap it leaves, for all processes (the recorder does not say whose
      *         events were lost)
      */
     public CoverageGap gap(TefLostEvents lost) {
-        return gap(lost.timestampNs(), lost.endNs(), lost.count());
+        return CoverageGap.lostEvents(lost.timestampNs(), lost.endNs(), lost.count());
     }
 
     /**
@@ -130,20 +128,7 @@ public final class RegionEventConverter {
      * @return the coverage gap it leaves, for all processes
      */
     public CoverageGap gap(long startNs, long endNs, long count) {
-        return new CoverageGap(startNs, Math.max(startNs, endNs), CoverageGap.Kind.LOST_EVENTS,
-                CoverageGap.ALL_PROCESSES, Math.max(0, count));
-    }
-
-    /**
-     * @param off a measurement-off window of a TEF trace
-     * @return the coverage gap it leaves: for its process, or for every process when it names none
-     *         or a pid that is not a decimal integer (region events of such a pid cannot be read
-     *         either, so nothing observed is hidden by mistake)
-     */
-    public CoverageGap gap(TefMeasurementOff off) {
-        Integer pid = parseInt(off.pid());
-        return new CoverageGap(off.startNs(), Math.max(off.startNs(), off.endNs()), CoverageGap.Kind.MEASUREMENT_OFF,
-                pid == null ? CoverageGap.ALL_PROCESSES : pid.intValue(), 0);
+        return CoverageGap.lostEvents(startNs, endNs, count);
     }
 
     /** @return feature-category events seen so far, converted or not */

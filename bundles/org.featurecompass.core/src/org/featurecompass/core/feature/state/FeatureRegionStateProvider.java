@@ -11,19 +11,15 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystemBuilder;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
 import org.eclipse.tracecompass.tmf.core.statesystem.AbstractTmfStateProvider;
 import org.eclipse.tracecompass.tmf.core.statesystem.ITmfStateProvider;
-import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.featurecompass.core.feature.feed.MeasurementOffSchedule;
-import org.featurecompass.core.feature.feed.RegionEventConverter;
-import org.featurecompass.core.tef.TefTmfEvent;
+import org.featurecompass.core.feature.feed.FeatureRegionFeed;
 import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionListener;
 import org.featurecompass.model.feature.FeatureSet;
-import org.featurecompass.model.feature.RegionEvent;
+import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.RegionInstance;
 
 /**
@@ -31,11 +27,13 @@ import org.featurecompass.model.feature.RegionInstance;
  * (pid, tid) the region stack and its depth, the thread's interaction, and per feature the number
  * of threads on which it is active (Kaufmann 2022, §2.2; nesting as in Perfetto, Fig. 2.2).
  * <p>
- * Interactions and active-thread counts come from the model's {@link FeatureRegionAnalysis}
- * listener. The stack levels follow the model's matching rule: an end closes the innermost open
- * region with the same id on the same thread; when that is not the top (non-LIFO close), the
- * regions above move down one level at that time; an end without a begin changes no level.
- * Zero-length regions leave no interval in the state system.
+ * Everything written comes from the model's {@link FeatureRegionAnalysis}, fed by the same
+ * {@link FeatureRegionFeed} as the one-pass analysis, through its listener: interactions,
+ * active-thread counts, and the stack levels, which follow what the model matched (its
+ * {@link FeatureRegionListener#regionBegan} and {@link FeatureRegionListener#regionEnded}): an end
+ * closes the innermost open region with the same id on the same thread; when that is not the top
+ * (non-LIFO close), the regions above move down one level at that time; an end without a begin
+ * changes no level. Zero-length regions leave no interval in the state system.
  */
 public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
 
@@ -53,9 +51,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
         }
     }
 
-    private final RegionEventConverter fConverter = new RegionEventConverter();
-    private final FeatureRegionAnalysis fAnalysis = FeatureRegionAnalysis.forWholeTrace(new StateWriter());
-    private final MeasurementOffSchedule fMeasurementOff;
+    private final FeatureRegionFeed fFeed;
     private final Map<Long, ThreadStack> fThreads = new HashMap<>();
     private final Set<RegionStackLabel> fRegions = new HashSet<>();
     private long fRefused;
@@ -65,7 +61,7 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
      */
     public FeatureRegionStateProvider(ITmfTrace trace) {
         super(trace, "Feature regions"); //$NON-NLS-1$
-        fMeasurementOff = MeasurementOffSchedule.of(trace, fConverter);
+        fFeed = new FeatureRegionFeed(trace, FeatureRegionAnalysis.forWholeTrace(new StateWriter()));
     }
 
     @Override
@@ -80,23 +76,11 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
 
     @Override
     protected void eventHandle(@Nullable ITmfEvent event) {
-        ITmfStateSystemBuilder ss = getStateSystemBuilder();
-        if (event == null || ss == null) {
+        if (event == null || getStateSystemBuilder() == null) {
             return;
         }
         try {
-            fMeasurementOff.feedUpTo(event.getTimestamp().toNanos(), fAnalysis);
-            if (event instanceof ITmfLostEvent lost) {
-                TmfTimeRange range = lost.getTimeRange();
-                fAnalysis.gap(fConverter.gap(range.getStartTime().toNanos(), range.getEndTime().toNanos(),
-                        lost.getNbLostEvents()));
-            } else if (event instanceof TefTmfEvent tef) {
-                RegionEvent region = fConverter.convert(tef.getTefEvent());
-                if (region != null) {
-                    fAnalysis.accept(region);
-                    mirrorStack(ss, region);
-                }
-            }
+            fFeed.accept(event);
         } catch (IllegalArgumentException e) {
             if (fRefused++ == 0) {
                 ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));
@@ -107,42 +91,13 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
     @Override
     public void done() {
         try {
-            fMeasurementOff.feedRest(fAnalysis);
-            fAnalysis.finish(getTrace().getEndTime().toNanos());
+            fFeed.finish();
         } catch (IllegalArgumentException | IllegalStateException e) {
             ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_Refused, getTrace().getName(), e.getMessage()));
         }
         if (fRefused > 1) {
             ErrorLog.warning(NLS.bind(Messages.FeatureRegionStateProvider_RefusedCount, getTrace().getName(), fRefused));
         }
-    }
-
-    private void mirrorStack(ITmfStateSystemBuilder ss, RegionEvent event) {
-        ThreadStack stack = thread(ss, event.pid(), event.tid());
-        long t = event.timestampNs();
-        List<RegionStackLabel> labels = stack.fLabels;
-        if (event.phase() == RegionEvent.Phase.BEGIN) {
-            RegionStackLabel label = new RegionStackLabel(event.regionName(), event.regionId());
-            if (fRegions.add(label)) {
-                ss.getQuarkAbsoluteAndAdd(FeatureRegionAttributes.REGIONS, label.encode());
-            }
-            ss.modifyAttribute(t, label.encode(), level(ss, stack, labels.size()));
-            labels.add(label);
-        } else {
-            int index = labels.size() - 1;
-            while (index >= 0 && labels.get(index).id() != event.regionId()) {
-                index--;
-            }
-            if (index < 0) {
-                return;
-            }
-            labels.remove(index);
-            for (int level = index; level < labels.size(); level++) {
-                ss.modifyAttribute(t, labels.get(level).encode(), level(ss, stack, level));
-            }
-            ss.modifyAttribute(t, (Object) null, level(ss, stack, labels.size()));
-        }
-        ss.modifyAttribute(t, Integer.valueOf(labels.size()), stack.fDepthQuark);
     }
 
     private ThreadStack thread(ITmfStateSystemBuilder ss, int pid, int tid) {
@@ -161,11 +116,44 @@ public class FeatureRegionStateProvider extends AbstractTmfStateProvider {
         return ss.getQuarkRelativeAndAdd(stack.fStackQuark, Integer.toString(level));
     }
 
-    /** Writes the model's interaction and active-thread changes. */
+    /** Writes what the model found: stack levels, interactions and active-thread counts. */
     private final class StateWriter implements FeatureRegionListener {
         @Override
         public void instanceClosed(RegionInstance instance) {
             // Instances go to the segment store (FeatureRegionSegmentAnalysis).
+        }
+
+        @Override
+        public void regionBegan(int pid, int tid, long timestampNs, Region region, int level) {
+            ITmfStateSystemBuilder ss = getStateSystemBuilder();
+            if (ss == null) {
+                return;
+            }
+            ThreadStack stack = thread(ss, pid, tid);
+            RegionStackLabel label = new RegionStackLabel(region.name(), region.id());
+            if (fRegions.add(label)) {
+                ss.getQuarkAbsoluteAndAdd(FeatureRegionAttributes.REGIONS, label.encode());
+            }
+            List<RegionStackLabel> labels = stack.fLabels;
+            ss.modifyAttribute(timestampNs, label.encode(), level(ss, stack, level));
+            labels.add(level, label);
+            ss.modifyAttribute(timestampNs, Integer.valueOf(labels.size()), stack.fDepthQuark);
+        }
+
+        @Override
+        public void regionEnded(int pid, int tid, long timestampNs, int level) {
+            ITmfStateSystemBuilder ss = getStateSystemBuilder();
+            if (ss == null) {
+                return;
+            }
+            ThreadStack stack = thread(ss, pid, tid);
+            List<RegionStackLabel> labels = stack.fLabels;
+            labels.remove(level);
+            for (int above = level; above < labels.size(); above++) {
+                ss.modifyAttribute(timestampNs, labels.get(above).encode(), level(ss, stack, above));
+            }
+            ss.modifyAttribute(timestampNs, (Object) null, level(ss, stack, labels.size()));
+            ss.modifyAttribute(timestampNs, Integer.valueOf(labels.size()), stack.fDepthQuark);
         }
 
         @Override

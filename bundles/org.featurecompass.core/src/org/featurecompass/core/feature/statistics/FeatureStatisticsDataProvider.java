@@ -20,7 +20,7 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
-import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.core.trace.ICoverageTrace;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.tef.TefLostEvents;
@@ -111,7 +111,7 @@ public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<Featu
             ITmfResponse.Status status, String message) {
         List<FeatureStatisticsEntry> entries = statistics == null ? List.of()
                 : FeatureStatisticsTree.entries(statistics, path -> fIds.computeIfAbsent(path, p -> fNextId.getAndIncrement()));
-        TefCaptureRegime regime = fTrace instanceof TefTmfTrace tef ? tef.getReader().metadata().captureRegime()
+        TefCaptureRegime regime = fTrace instanceof ICoverageTrace coverage ? coverage.getCaptureRegime()
                 : TefCaptureRegime.UNDECLARED;
         @Nullable TefLostEvents unreadTail = null;
         if (fTrace instanceof TefTmfTrace tef && tef.getReader().unreadTail().isPresent()) {

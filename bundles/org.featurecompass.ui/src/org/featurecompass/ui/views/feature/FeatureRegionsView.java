@@ -28,9 +28,8 @@ import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.state.FeatureRegionAttributes;
 import org.featurecompass.core.feature.state.FeatureRegionStateAnalysis;
 import org.featurecompass.core.feature.state.RegionStackLabel;
-import org.featurecompass.core.tef.TefTmfTrace;
-import org.featurecompass.tef.TefLostEvents;
-import org.featurecompass.tef.TefMeasurementOff;
+import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.model.feature.CoverageGap;
 
 /**
  * The Feature Regions view: a time graph with one row per thread, grouped by process, showing the
@@ -146,14 +145,13 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
     }
 
     private static String processName(ITmfTrace trace, int pid) {
-        String name = trace instanceof TefTmfTrace tef ? tef.getReader().metadata().processNames().get(Integer.toString(pid)) : null;
+        String name = trace instanceof ICoverageTrace coverage ? coverage.getProcessName(pid) : null;
         return name == null ? Integer.toString(pid) : pid + " " + name; //$NON-NLS-1$
     }
 
     /** @return the thread id and, if the trace names it, the thread name */
     static String threadName(ITmfTrace trace, int pid, int tid) {
-        String name = trace instanceof TefTmfTrace tef
-                ? tef.getReader().metadata().threadName(Integer.toString(pid), Integer.toString(tid)) : null;
+        String name = trace instanceof ICoverageTrace coverage ? coverage.getThreadName(pid, tid) : null;
         return name == null ? Integer.toString(tid) : tid + " " + name; //$NON-NLS-1$
     }
 
@@ -214,21 +212,20 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
             return markers;
         }
         for (ITmfTrace member : TmfTraceManager.getTraceSet(trace)) {
-            if (member instanceof TefTmfTrace tef) {
-                for (TefLostEvents lost : tef.getReader().lostEvents()) {
-                    if (lost.endNs() >= startTime && lost.timestampNs() <= endTime) {
-                        markers.add(new MarkerEvent(null, lost.timestampNs(), Math.max(1, lost.endNs() - lost.timestampNs()),
+            if (member instanceof ICoverageTrace coverage) {
+                for (CoverageGap lost : coverage.getLostEventRanges()) {
+                    if (lost.endNs() >= startTime && lost.startNs() <= endTime) {
+                        markers.add(new MarkerEvent(null, lost.startNs(), Math.max(1, lost.endNs() - lost.startNs()),
                                 Messages.FeatureRegionsView_GapMarker, GAP_COLOUR,
-                                lost.count() + " " + Messages.FeatureRegionsView_GapMarker, true)); //$NON-NLS-1$
+                                lost.lostEvents() + " " + Messages.FeatureRegionsView_GapMarker, true)); //$NON-NLS-1$
                     }
                 }
-                for (TefMeasurementOff off : tef.getReader().measurementOff()) {
+                for (CoverageGap off : coverage.getMeasurementOffWindows()) {
                     if (off.endNs() >= startTime && off.startNs() <= endTime) {
-                        String pid = off.pid();
                         markers.add(new MarkerEvent(null, off.startNs(), Math.max(1, off.endNs() - off.startNs()),
                                 Messages.FeatureRegionsView_MeasurementOffMarker, MEASUREMENT_OFF_COLOUR,
-                                pid == null ? Messages.FeatureRegionsView_MeasurementOffAll
-                                        : NLS.bind(Messages.FeatureRegionsView_MeasurementOffProcess, pid), true));
+                                off.pid() == CoverageGap.ALL_PROCESSES ? Messages.FeatureRegionsView_MeasurementOffAll
+                                        : NLS.bind(Messages.FeatureRegionsView_MeasurementOffProcess, Integer.valueOf(off.pid())), true));
                     }
                 }
             }
