@@ -4,8 +4,8 @@ import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * A window in which the trace declares that its instrumentation was switched off, so events of
- * the processes it covers are missing there (QDIME-style gating, {@code notes/qdime.md} §5.1
- * item 2). A trace declares them with instant events of category {@value #CATEGORY}:
+ * the processes it covers are missing there (QDIME-style gating, Arafa et al.
+ * 2017). A trace declares them with instant events of category {@value #CATEGORY}:
  * {@code {"name":"measurement_off","cat":"__measurement","ph":"i","s":"p","pid":7,"ts":…}} opens
  * a window and {@code measurement_on} closes it. Scope {@code "s":"g"}, or a marker without
  * {@code pid}, covers every process; any other scope covers the marker's process (gating switches

@@ -14,8 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Measurement-off windows ({@link TefMeasurementOff}, doc/tef.md) and the declared capture
- * regime ({@code otherData.capture_regime}): QDIME-style gating (notes/qdime.md §5.1 items 1-2,
- * §5.3 cases 1-3, 9). Bad markers are reported with their count and first position.
+ * regime ({@code otherData.capture_regime}): QDIME-style gating (Arafa et al.
+ * 2017). Bad markers are reported with their count and first position.
  */
 class TefMeasurementOffTest {
 
@@ -34,7 +34,7 @@ class TefMeasurementOffTest {
     }
 
     /**
-     * Period P = 1 s, budgets 35 % and 20 % (notes/qdime.md §5.3 case 3): process 7 is on for the
+     * Period P = 1 s, budgets 35 % and 20 % (a QDIME-like budget schedule): process 7 is on for the
      * first 350 ms of the first second and 200 ms of the second; a global off window follows. The
      * markers are written out of time order; times are microseconds.
      */

@@ -15,6 +15,13 @@ public final class Messages extends NLS {
     public static String KernelActivityAnalysis_MalformedSwitches;
     public static String KernelActivityAnalysis_InconsistentSwitches;
     public static String KernelActivityAnalysis_Failed;
+    public static String KernelActivityDataProvider_ColumnTid;
+    public static String KernelActivityDataProvider_ColumnCommand;
+    public static String KernelActivityDataProvider_ColumnOnCpu;
+    public static String KernelActivityDataProvider_ColumnShare;
+    public static String KernelActivityDataProvider_ColumnSlices;
+    public static String KernelActivityDataProvider_Idle;
+    public static String KernelActivityDataProvider_Failed;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -15,10 +15,19 @@ public abstract class OnePassAnalysisModule<R> extends TmfAbstractAnalysisModule
 
     private volatile @Nullable R fResult;
     private volatile @Nullable TraceEventPass fPass;
+    private volatile boolean fEndedWithoutResult;
 
     /** @return the result, or null until the analysis completed */
     public @Nullable R getResult() {
         return fResult;
+    }
+
+    /**
+     * @return whether the last run ended without a result (cancelled, or failed after logging
+     *         why), so that a data provider can answer FAILED instead of RUNNING
+     */
+    public boolean hasEndedWithoutResult() {
+        return fEndedWithoutResult;
     }
 
     @Override
@@ -29,8 +38,10 @@ public abstract class OnePassAnalysisModule<R> extends TmfAbstractAnalysisModule
         }
         TraceEventPass pass = new TraceEventPass(trace);
         fPass = pass;
+        fEndedWithoutResult = false;
         R result = compute(trace, pass, monitor);
         fResult = result;
+        fEndedWithoutResult = result == null;
         return result != null;
     }
 

@@ -3,8 +3,8 @@ package org.featurecompass.model.feature;
 import java.util.List;
 
 /**
- * How much of the analysis window was observed (QDIME lesson, {@code notes/qdime.md} §5.1 item
- * 4: report coverage next to every statistic, never extrapolate). Lost-event ranges and
+ * How much of the analysis window was observed (the lesson of QDIME, Arafa et al.
+ * 2017: report coverage next to every statistic, never extrapolate). Lost-event ranges and
  * measurement-off windows are kept apart ({@link CoverageGap.Kind}). Times in ns.
  *
  * @param window the analysis window

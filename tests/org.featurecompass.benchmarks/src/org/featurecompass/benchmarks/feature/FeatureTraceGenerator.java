@@ -13,7 +13,7 @@ import org.featurecompass.benchmarks.AsciiOutput;
  * (Kaufmann 2022, Table 4.3: 20,000,002 events traced; one busy-loop region entered 10^7 times
  * inside {@code Base}), for benchmarks.
  *
- * <p>Shape, as VaRA's TEF runtime writes it ({@code notes/kaufmann.md} §2.1; VaRA-Tool-Suite's
+ * <p>Shape, as VaRA's TEF runtime writes it (Kaufmann 2022, §3.2, Listing 3.1; VaRA-Tool-Suite's
  * {@code TEFReport} reads the same fields): the object form
  * {@code {"timestampUnit":"ns","displayTimeUnit":"ns","traceEvents":[...]}}, one event per line,
  * every event {@code {"name","cat":"Feature","ph":"B"|"E","ts","pid","tid","ID"}} with the region

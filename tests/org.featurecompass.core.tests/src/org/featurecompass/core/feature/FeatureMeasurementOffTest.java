@@ -11,13 +11,13 @@ import java.util.Map;
 import java.util.Objects;
 
 import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.featurecompass.core.feature.state.FeatureRegionAttributes;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageGap.Kind;
 import org.featurecompass.model.feature.CoverageSummary;
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Measurement-off windows (doc/tef.md) through the Trace Compass path: they become coverage gaps
  * of their own kind, and statistics turn into bounds exactly as for lost events
- * ({@code notes/qdime.md} §5.1 items 2-5, §5.3 cases 3, 4, 8, 9). Expected values worked out by hand.
+ * (gated capture as in QDIME, Arafa et al. 2017). Expected values worked out by hand.
  */
 class FeatureMeasurementOffTest {
 
@@ -68,7 +68,7 @@ class FeatureMeasurementOffTest {
         try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(dir, "gated", json)) {
             assertEquals(1, f.trace().getReader().problems().stream().filter(p -> p.kind() == TefProblemKind.MEASUREMENT_OFF_UNCLOSED)
                     .mapToLong(p -> p.count()).sum(), "the unclosed off is reported");
-            // the declared regime and otherData are trace properties, as written (notes/qdime.md §5.3 case 1)
+            // the declared regime and otherData are trace properties, as written
             Map<String, String> properties = f.trace().getProperties();
             assertEquals("gated", properties.get(org.featurecompass.core.tef.Messages.TefTmfTrace_PropertyCaptureRegime));
             assertEquals("1000", properties.get("otherData.period_ns"));
@@ -105,8 +105,8 @@ class FeatureMeasurementOffTest {
             assertEquals(Integer.valueOf(1), ss.querySingleState(500, quark).getValue());
 
             // the data provider's range [300,500] sees the window of process 1 and no lost events
-            FeatureStatisticsDataProvider provider = DataProviderManager.getInstance()
-                    .getDataProvider(f.trace(), FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
+            FeatureStatisticsDataProvider provider = DataProviderLookup.get(f.trace(), FeatureStatisticsDataProvider.ID,
+                    FeatureStatisticsDataProvider.class);
             FeatureStatisticsModel model = FeatureStatisticsDataProviderTest.model(FeatureStatisticsDataProviderTest.fetch(
                     Objects.requireNonNull(provider),
                     Map.of(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(300L, 500L))));

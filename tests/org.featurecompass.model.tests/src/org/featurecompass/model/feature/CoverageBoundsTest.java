@@ -12,8 +12,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tests truncated instances and coverage gaps: the per-feature times become bounds
- * [observed, observed + unobserved], never an extrapolated number ({@code notes/qdime.md} §5.1,
- * items 3-5; Kaufmann 2022 §4.5: a dropped event means "we can no longer determine the duration").
+ * [observed, observed + unobserved], never an extrapolated number (Arafa et al. 2017;
+ * Kaufmann 2022 §4.5: a dropped event means "we can no longer determine the duration").
  */
 class CoverageBoundsTest {
 

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
  * <p>
  * With both features on, the program runs R1 [0,2] s, R2 [2,5] s, R3 [5,7] s and R4 [6,7] s
  * inside R3, all inside {@code Base} [0,8] s (1 s of base code at the end). Expected, as derived
- * from the listing (and in {@code notes/kaufmann.md} §7.3): inclusive R1 = 2 s, R2 = 3 s,
+ * from the listing: inclusive R1 = 2 s, R2 = 3 s,
  * R3 = 2 s, R4 = 1 s; exclusive per interaction {A} = 2 s (R1), {A,B} = 4 s (R2, plus R4 which
  * runs while R3 {B} is open), {B} = 1 s (R3's own code) and {Base} = 1 s (Base alone). The
  * thesis's point, "we can't simply add the execution time values of the two configurations {A}

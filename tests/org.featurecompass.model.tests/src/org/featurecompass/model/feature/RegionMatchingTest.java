@@ -13,8 +13,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tests how {@link FeatureRegionAnalysis} matches begin and end events into instances: per
- * (pid, tid) stacks, matching by region id, nesting and the edge cases of issue 4 and
- * {@code notes/kaufmann.md} §7.3.
+ * (pid, tid) stacks, matching by region id, nesting and the edge cases of issue 4
+ * (Kaufmann 2022, §3.2).
  */
 class RegionMatchingTest {
 

@@ -22,8 +22,6 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
@@ -55,8 +53,6 @@ public class FeatureFlameGraphView extends AnalysisResultView {
     private final FeatureStackFlameGraphContent fContent = new FeatureStackFlameGraphContent();
     private @Nullable FlameGraphViewer<FeatureStackNode> fViewer;
     private @Nullable Action fInteractionAction;
-    private @Nullable ITmfTrace fTrace;
-    private @Nullable AnalysisWindow fWindow;
     private FeatureStackFrameKind fKind = FeatureStackFrameKind.REGION_FEATURES;
     private volatile @Nullable FeatureStackTree fShown;
 
@@ -107,50 +103,40 @@ public class FeatureFlameGraphView extends AnalysisResultView {
         if (action != null) {
             action.setChecked(kind == FeatureStackFrameKind.INTERACTION);
         }
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         if (trace != null) {
-            show(trace, fWindow);
+            show(trace, getShownWindow());
         }
     }
 
-    /** @param signal a trace was opened: show it */
-    @TmfSignalHandler
-    public void traceOpened(TmfTraceOpenedSignal signal) {
-        show(signal.getTrace(), null);
-    }
-
     /** @param signal a trace was selected: show it, over its selected range */
+    @Override
     @TmfSignalHandler
     public void traceSelected(TmfTraceSelectedSignal signal) {
         ITmfTrace trace = signal.getTrace();
-        if (trace != fTrace) {
+        if (trace != getShownTrace()) {
             show(trace, selectedWindow(trace));
         }
     }
 
-    /** @param signal a trace was closed: forget it if it was shown */
-    @TmfSignalHandler
-    public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() == fTrace) {
-            fTrace = null;
-            fWindow = null;
-            cancelJob();
-            display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
-        }
+    @Override
+    protected void showNoTrace() {
+        display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
     }
 
     /**
      * @param signal the time selection changed: show the shown trace's own selected range (Trace
      *            Compass keeps one per trace), or the whole trace for an instant
      */
+    @Override
     @TmfSignalHandler
     public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
         // After every handler ran, so that the trace manager has stored the new selection.
         Display.getDefault().asyncExec(() -> {
-            ITmfTrace trace = fTrace;
+            ITmfTrace trace = getShownTrace();
             if (trace != null) {
                 AnalysisWindow window = selectedWindow(trace);
-                if (!Objects.equals(window, fWindow)) {
+                if (!Objects.equals(window, getShownWindow())) {
                     show(trace, window);
                 }
             }
@@ -170,11 +156,9 @@ public class FeatureFlameGraphView extends AnalysisResultView {
      * @param trace the trace
      * @param window the time range, or null for the whole trace
      */
-    public void show(ITmfTrace trace, @Nullable AnalysisWindow window) {
-        fTrace = trace;
-        fWindow = window;
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
         FeatureStackFrameKind kind = fKind;
-        cancelJob();
         FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
                 FeatureRegionSegmentAnalysis.ID);
         if (module == null) {
@@ -223,7 +207,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
         }
         parent.getDisplay().asyncExec(() -> {
             FlameGraphViewer<FeatureStackNode> viewer = fViewer;
-            if (viewer == null || viewer.getControl().isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)
+            if (viewer == null || viewer.getControl().isDisposed() || !isShown(trace, window)
                     || (tree != null && tree.frameKind() != fKind)) {
                 return;
             }

@@ -8,11 +8,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.ITreeContentProvider;
 import org.eclipse.jface.viewers.TreeViewer;
@@ -25,15 +20,7 @@ import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
-import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
@@ -64,12 +51,7 @@ public class FeatureStatisticsView extends AnalysisResultView {
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.featureStatistics"; //$NON-NLS-1$
 
-    /** How long to wait between two queries while the provider answers RUNNING, ms. */
-    private static final long POLL_MS = 200;
-
     private @Nullable TreeViewer fViewer;
-    private @Nullable ITmfTrace fTrace;
-    private @Nullable AnalysisWindow fWindow;
 
     /** Creates the view. */
     public FeatureStatisticsView() {
@@ -100,10 +82,7 @@ public class FeatureStatisticsView extends AnalysisResultView {
             }
         }
 
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-        if (active != null) {
-            show(active, null);
-        }
+        showActiveTrace();
     }
 
     /** @return a column width in pixels that fits its usual content */
@@ -118,51 +97,24 @@ public class FeatureStatisticsView extends AnalysisResultView {
         };
     }
 
-    /** @param signal a trace was opened: show it */
-    @TmfSignalHandler
-    public void traceOpened(TmfTraceOpenedSignal signal) {
-        show(signal.getTrace(), null);
+    @Override
+    protected boolean followsTimeSelection() {
+        return true;
     }
 
-    /** @param signal a trace was selected: show it */
-    @TmfSignalHandler
-    public void traceSelected(TmfTraceSelectedSignal signal) {
-        if (signal.getTrace() != fTrace) {
-            show(signal.getTrace(), null);
-        }
-    }
-
-    /** @param signal a trace was closed: forget it if it was shown */
-    @TmfSignalHandler
-    public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() == fTrace) {
-            fTrace = null;
-            display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
-        }
-    }
-
-    /** @param signal the time selection changed: show the selected range, or the whole trace for a single instant */
-    @TmfSignalHandler
-    public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
-        ITmfTrace trace = fTrace;
-        if (trace == null) {
-            return;
-        }
-        long begin = signal.getBeginTime().toNanos();
-        long end = signal.getEndTime().toNanos();
-        show(trace, begin == end ? null : new AnalysisWindow(Math.min(begin, end), Math.max(begin, end)));
+    @Override
+    protected void showNoTrace() {
+        display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
     }
 
     /**
-     * Shows the statistics of a trace for a window.
+     * Shows the statistics of a trace for a window, as its data provider serves them.
      *
      * @param trace the trace
      * @param window the time range, or null for the whole trace
      */
-    public void show(ITmfTrace trace, @Nullable AnalysisWindow window) {
-        fTrace = trace;
-        fWindow = window;
-        cancelJob();
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
         FeatureStatisticsDataProvider provider = DataProviderLookup.get(trace, FeatureStatisticsDataProvider.ID,
                 FeatureStatisticsDataProvider.class);
         if (provider == null) {
@@ -173,35 +125,24 @@ public class FeatureStatisticsView extends AnalysisResultView {
         if (window != null) {
             parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
         }
-        display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Running, trace.getName()));
-        Job job = new Job(NLS.bind(Messages.FeatureStatisticsView_JobName, trace.getName())) {
-            @Override
-            protected IStatus run(@Nullable IProgressMonitor monitor) {
-                IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
-                TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = provider.fetchTree(parameters, progress);
-                while (response.getStatus() == ITmfResponse.Status.RUNNING && !progress.isCanceled()) {
-                    try {
-                        Thread.sleep(POLL_MS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return Status.CANCEL_STATUS;
+        String running = NLS.bind(Messages.FeatureStatisticsView_Running, trace.getName());
+        display(trace, window, null, running);
+        fetchTree(NLS.bind(Messages.FeatureStatisticsView_JobName, trace.getName()), provider, parameters, running,
+                new TreeResponseHandler<FeatureStatisticsEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<FeatureStatisticsEntry> model) {
+                        if (model instanceof FeatureStatisticsModel statistics && statistics.getStatistics() != null) {
+                            display(trace, window, statistics, summary(trace, statistics));
+                        } else {
+                            failed(""); //$NON-NLS-1$
+                        }
                     }
-                    response = provider.fetchTree(parameters, progress);
-                }
-                if (progress.isCanceled() || response.getStatus() == ITmfResponse.Status.CANCELLED) {
-                    return Status.CANCEL_STATUS;
-                }
-                TmfTreeModel<FeatureStatisticsEntry> model = response.getModel();
-                if (response.getStatus() == ITmfResponse.Status.COMPLETED && model instanceof FeatureStatisticsModel statistics
-                        && statistics.getStatistics() != null) {
-                    display(trace, window, statistics, summary(trace, statistics));
-                } else {
-                    display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), response.getStatusMessage()));
-                }
-                return Status.OK_STATUS;
-            }
-        };
-        runJob(job);
+
+                    @Override
+                    public void failed(String message) {
+                        display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), message));
+                    }
+                });
     }
 
     private static String summary(ITmfTrace trace, FeatureStatisticsModel model) {
@@ -237,13 +178,9 @@ public class FeatureStatisticsView extends AnalysisResultView {
     /** Shows statistics (or none) and a summary on the UI thread, if the trace and window are still the requested ones. */
     private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable FeatureStatisticsModel model,
             String text) {
-        Composite parent = getParentComposite();
-        if (parent == null || parent.isDisposed()) {
-            return;
-        }
-        parent.getDisplay().asyncExec(() -> {
+        showIfCurrent(trace, window, () -> {
             TreeViewer viewer = fViewer;
-            if (viewer == null || viewer.getTree().isDisposed() || trace != fTrace || !Objects.equals(window, fWindow)) {
+            if (viewer == null || viewer.getTree().isDisposed()) {
                 return;
             }
             viewer.setInput(model == null ? new EntryTree(List.of()) : new EntryTree(model.getEntries()));

@@ -30,9 +30,6 @@ import org.eclipse.swt.widgets.Text;
 import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
@@ -44,11 +41,12 @@ import org.featurecompass.core.graph.CriticalPathAnalysis;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.critical.PathBreakdown;
-import org.featurecompass.model.graph.network.FastTimeTransform;
 import org.featurecompass.model.graph.critical.PathSegment;
+import org.featurecompass.model.graph.network.FastTimeTransform;
 import org.featurecompass.ui.views.base.AnalysisResultView;
 
 /**
@@ -73,7 +71,6 @@ public class CriticalPathView extends AnalysisResultView {
     private @Nullable Table fLabelTable;
     private final List<Color> fColours = new ArrayList<>();
 
-    private @Nullable ITmfTrace fTrace;
     private @Nullable Long fTid;
     /** Host of the followed thread; null: the trace's own (or an experiment's reference) host. */
     private @Nullable String fHost;
@@ -114,10 +111,7 @@ public class CriticalPathView extends AnalysisResultView {
         fLabelTable = table;
         sash.setWeights(new int[] { 3, 2 });
 
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-        if (active != null) {
-            fTrace = active;
-        }
+        showActiveTrace();
     }
 
     private Composite createChooser(Composite root) {
@@ -199,31 +193,16 @@ public class CriticalPathView extends AnalysisResultView {
         Display.getDefault().asyncExec(this::recompute);
     }
 
-    /** @param signal a trace was opened: follow threads of it */
-    @TmfSignalHandler
-    public void traceOpened(TmfTraceOpenedSignal signal) {
-        switchTrace(signal.getTrace());
+    /** A trace was opened or selected: follow threads of it, none yet. */
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        fTid = null;
+        fHost = null;
+        Display.getDefault().asyncExec(() -> show(null, Messages.CriticalPathView_NoThread));
     }
 
-    /** @param signal a trace was selected: follow threads of it */
-    @TmfSignalHandler
-    public void traceSelected(TmfTraceSelectedSignal signal) {
-        switchTrace(signal.getTrace());
-    }
-
-    /** @param signal a trace was closed: forget it if it was shown */
-    @TmfSignalHandler
-    public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() == fTrace) {
-            switchTrace(null);
-        }
-    }
-
-    private void switchTrace(@Nullable ITmfTrace trace) {
-        if (trace == fTrace) {
-            return;
-        }
-        fTrace = trace;
+    @Override
+    protected void showNoTrace() {
         fTid = null;
         fHost = null;
         Display.getDefault().asyncExec(() -> show(null, Messages.CriticalPathView_NoThread));
@@ -231,7 +210,7 @@ public class CriticalPathView extends AnalysisResultView {
 
     /** Computes the path of the followed thread over the current range, in a background job. */
     private void recompute() {
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         Long tid = fTid;
         Combo combo = fVariantCombo;
         if (trace == null || tid == null || combo == null || combo.isDisposed()) {

@@ -2,13 +2,11 @@ package org.featurecompass.ui.views.kernel;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 
-import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.ArrayContentProvider;
 import org.eclipse.jface.viewers.IStructuredSelection;
@@ -20,25 +18,25 @@ import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.ui.PartInitException;
-import org.featurecompass.core.kernel.KernelActivityAnalysis;
+import org.featurecompass.core.kernel.KernelActivityDataProvider;
+import org.featurecompass.core.kernel.KernelActivityEntry;
+import org.featurecompass.core.kernel.KernelActivityModel;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimes;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
 import org.featurecompass.ui.viewers.SortableColumns;
-import org.featurecompass.ui.views.graph.CriticalPathView;
 import org.featurecompass.ui.views.base.AnalysisResultView;
+import org.featurecompass.ui.views.graph.CriticalPathView;
 
 /**
- * Shows the {@link KernelActivityAnalysis} of the active trace: a summary line (events, CPUs,
- * span, lost and inconsistent events) and a sortable table of threads by on-CPU time.
+ * Shows the Kernel Activity of the active trace, as its data provider
+ * ({@link KernelActivityDataProvider}) serves it: a summary line (events, CPUs, span, lost and
+ * inconsistent events) and a sortable table of threads by on-CPU time.
  */
 public class KernelActivityView extends AnalysisResultView {
 
@@ -48,8 +46,6 @@ public class KernelActivityView extends AnalysisResultView {
     private static final double NS_PER_MS = 1e6;
 
     private @Nullable TableViewer fViewer;
-    private @Nullable ITmfTrace fTrace;
-    private @Nullable KernelActivity fShown;
 
     /** Creates the view. */
     public KernelActivityView() {
@@ -68,99 +64,72 @@ public class KernelActivityView extends AnalysisResultView {
         table.setToolTipText(Messages.KernelActivityView_FollowHint);
         table.setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         viewer.setContentProvider(ArrayContentProvider.getInstance());
-        SortableColumns<ThreadTime> columns = new SortableColumns<>(viewer, ThreadTime.class);
+        SortableColumns<KernelActivityEntry> columns = new SortableColumns<>(viewer, KernelActivityEntry.class);
         fViewer = viewer;
         viewer.addDoubleClickListener(event -> {
             if (event.getSelection() instanceof IStructuredSelection selection
-                    && selection.getFirstElement() instanceof ThreadTime row) {
-                followThread(row.tid());
+                    && selection.getFirstElement() instanceof KernelActivityEntry row) {
+                followThread(row.getThread().tid());
             }
         });
 
-        columns.add(Messages.KernelActivityView_ColumnTid, 80, SWT.RIGHT,
-                t -> Long.toString(t.tid()), Comparator.comparingLong(ThreadTime::tid));
-        columns.add(Messages.KernelActivityView_ColumnCommand, 200, SWT.LEFT,
-                t -> threadName(t.tid()), Comparator.comparing(t -> threadName(t.tid())));
-        Item onCpu = columns.add(Messages.KernelActivityView_ColumnOnCpu, 140, SWT.RIGHT,
-                t -> String.format("%,.3f", t.onCpuNs() / NS_PER_MS), Comparator.comparingLong(ThreadTime::onCpuNs)); //$NON-NLS-1$
-        columns.add(Messages.KernelActivityView_ColumnShare, 140, SWT.RIGHT,
-                t -> String.format("%.2f %%", 100.0 * share(t)), Comparator.comparingDouble(this::share)); //$NON-NLS-1$
-        columns.add(Messages.KernelActivityView_ColumnSlices, 90, SWT.RIGHT,
-                t -> Long.toString(t.slices()), Comparator.comparingLong(ThreadTime::slices));
-        // Busiest threads first: what a user opens this view for.
-        columns.sortBy(onCpu, Comparator.comparingLong(ThreadTime::onCpuNs), SWT.DOWN);
-
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-        if (active != null) {
-            showTrace(active);
+        // The provider's columns: tid, command, on-CPU time, share, slices.
+        List<String> headers = KernelActivityDataProvider.headers();
+        int[] widths = { 80, 200, 140, 140, 90 };
+        List<Comparator<KernelActivityEntry>> orders = List.of(
+                Comparator.comparingLong(e -> e.getThread().tid()),
+                Comparator.comparing(e -> e.getLabels().get(1)),
+                Comparator.comparingLong(e -> e.getThread().onCpuNs()),
+                Comparator.comparingLong(e -> e.getThread().onCpuNs()),
+                Comparator.comparingLong(e -> e.getThread().slices()));
+        Item onCpu = null;
+        for (int i = 0; i < headers.size(); i++) {
+            int column = i;
+            Item item = columns.add(headers.get(i), widths[i], i == 1 ? SWT.LEFT : SWT.RIGHT,
+                    e -> e.getLabels().get(column), orders.get(i));
+            if (i == 2) {
+                onCpu = item;
+            }
         }
-    }
-
-
-    private String threadName(long tid) {
-        if (tid == 0) {
-            return Messages.KernelActivityView_Idle; // one tid for every CPU's swapper/N
+        if (onCpu != null) {
+            // Busiest threads first: what a user opens this view for.
+            columns.sortBy(onCpu, orders.get(2), SWT.DOWN);
         }
-        KernelActivity shown = fShown;
-        String name = shown == null ? null : shown.threadNames().get(tid);
-        return name == null ? "" : name; //$NON-NLS-1$
+        showActiveTrace();
     }
 
-    private double share(ThreadTime t) {
-        KernelActivity shown = fShown;
-        long busy = shown == null ? 0 : shown.onCpu().busyNs();
-        return busy == 0 || t.tid() == 0 ? 0 : (double) t.onCpuNs() / busy;
+    @Override
+    protected void showNoTrace() {
+        display(null, null, Messages.KernelActivityView_NoTrace);
     }
 
-    /** @param signal a trace was opened: show it */
-    @TmfSignalHandler
-    public void traceOpened(TmfTraceOpenedSignal signal) {
-        showTrace(signal.getTrace());
-    }
-
-    /** @param signal a trace was selected: show it */
-    @TmfSignalHandler
-    public void traceSelected(TmfTraceSelectedSignal signal) {
-        showTrace(signal.getTrace());
-    }
-
-    /** @param signal a trace was closed: forget it if it was shown */
-    @TmfSignalHandler
-    public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() == fTrace) {
-            fTrace = null;
-            display(null, null, Messages.KernelActivityView_NoTrace);
-        }
-    }
-
-    private void showTrace(ITmfTrace trace) {
-        if (trace == fTrace) {
-            return;
-        }
-        fTrace = trace;
-        cancelJob();
-        KernelActivityAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, KernelActivityAnalysis.class,
-                KernelActivityAnalysis.ID);
-        if (module == null) {
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        KernelActivityDataProvider provider = DataProviderLookup.get(trace, KernelActivityDataProvider.ID,
+                KernelActivityDataProvider.class);
+        if (provider == null) {
             display(trace, null, NLS.bind(Messages.KernelActivityView_NotKernel, trace.getName()));
             return;
         }
-        display(trace, null, NLS.bind(Messages.KernelActivityView_Running, trace.getName()));
-        Job job = new Job(NLS.bind(Messages.KernelActivityView_JobName, trace.getName())) {
-            @Override
-            protected IStatus run(@Nullable IProgressMonitor monitor) {
-                module.schedule();
-                boolean ok = module.waitForCompletion(monitor == null ? new NullProgressMonitor() : monitor);
-                KernelActivity result = module.getResult();
-                if (ok && result != null) {
-                    display(trace, result, summary(trace, result));
-                } else {
-                    display(trace, null, NLS.bind(Messages.KernelActivityView_Failed, trace.getName()));
-                }
-                return Status.OK_STATUS;
-            }
-        };
-        runJob(job);
+        String running = NLS.bind(Messages.KernelActivityView_Running, trace.getName());
+        display(trace, null, running);
+        fetchTree(NLS.bind(Messages.KernelActivityView_JobName, trace.getName()), provider, Map.of(), running,
+                new TreeResponseHandler<KernelActivityEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<KernelActivityEntry> model) {
+                        KernelActivity activity = model instanceof KernelActivityModel kernel ? kernel.getActivity() : null;
+                        if (activity == null) {
+                            failed(""); //$NON-NLS-1$
+                        } else {
+                            display(trace, model, summary(trace, activity));
+                        }
+                    }
+
+                    @Override
+                    public void failed(String message) {
+                        display(trace, null, NLS.bind(Messages.KernelActivityView_Failed, trace.getName()));
+                    }
+                });
     }
 
     private static String summary(ITmfTrace trace, KernelActivity activity) {
@@ -175,18 +144,13 @@ public class KernelActivityView extends AnalysisResultView {
     }
 
     /** Shows a result (or none) and a summary text, on the UI thread, if the trace is still the shown one. */
-    private void display(@Nullable ITmfTrace trace, @Nullable KernelActivity activity, String text) {
-        Composite parent = getParentComposite();
-        if (parent == null || parent.isDisposed()) {
-            return;
-        }
-        parent.getDisplay().asyncExec(() -> {
+    private void display(@Nullable ITmfTrace trace, @Nullable TmfTreeModel<KernelActivityEntry> model, String text) {
+        showIfCurrent(trace, null, () -> {
             TableViewer viewer = fViewer;
-            if (viewer == null || viewer.getTable().isDisposed() || trace != fTrace) {
+            if (viewer == null || viewer.getTable().isDisposed()) {
                 return;
             }
-            fShown = activity;
-            viewer.setInput(activity == null ? List.of() : activity.onCpu().threads().values().toArray());
+            viewer.setInput(model == null ? List.of() : model.getEntries().toArray());
             setSummary(text);
         });
     }
@@ -206,7 +170,7 @@ public class KernelActivityView extends AnalysisResultView {
      * @param tid the thread id
      */
     public void followThread(long tid) {
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         if (trace == null || tid <= 0 || tid > Integer.MAX_VALUE) {
             return; // the idle task (0) has no critical path
         }
@@ -225,7 +189,8 @@ public class KernelActivityView extends AnalysisResultView {
         if (viewer == null) {
             return List.of();
         }
-        return java.util.Arrays.stream(viewer.getTable().getItems()).map(item -> (ThreadTime) item.getData()).toList();
+        return java.util.Arrays.stream(viewer.getTable().getItems())
+                .map(item -> ((KernelActivityEntry) item.getData()).getThread()).toList();
     }
 
 }

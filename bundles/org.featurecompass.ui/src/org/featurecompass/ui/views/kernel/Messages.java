@@ -9,18 +9,12 @@ import org.eclipse.osgi.util.NLS;
 public final class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
-    public static String KernelActivityView_ColumnTid;
-    public static String KernelActivityView_ColumnCommand;
-    public static String KernelActivityView_ColumnOnCpu;
-    public static String KernelActivityView_ColumnShare;
-    public static String KernelActivityView_ColumnSlices;
     public static String KernelActivityView_NoTrace;
     public static String KernelActivityView_NotKernel;
     public static String KernelActivityView_Running;
     public static String KernelActivityView_Failed;
     public static String KernelActivityView_Summary;
     public static String KernelActivityView_JobName;
-    public static String KernelActivityView_Idle;
     public static String KernelActivityView_FollowHint;
 
     static {

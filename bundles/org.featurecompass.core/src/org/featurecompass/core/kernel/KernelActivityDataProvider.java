@@ -1,0 +1,92 @@
+package org.featurecompass.core.kernel;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.model.kernel.KernelActivity;
+import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
+
+/**
+ * Serves the {@link KernelActivityAnalysis} of a kernel trace as a Trace Compass tree: one row
+ * per thread with its id, command, on-CPU time (ms), share of the busy time and number of slices
+ * (Giraldeau 2015, §4.3), in the order of {@link #headers()}. The model
+ * ({@link KernelActivityModel}) also carries the whole result for the summary line.
+ * <p>
+ * Statuses: {@code RUNNING} (headers, no rows) while the analysis runs, which the first query
+ * starts; {@code FAILED} when it ended without a result (cancelled, or failed: the Error Log says
+ * why); {@code CANCELLED} when the monitor is cancelled; {@code COMPLETED}. No parameter is read:
+ * the analysis covers the whole trace. Registered with Trace Compass's {@code dataprovider}
+ * extension point ({@link KernelActivityDataProviderFactory}) under {@link #ID}.
+ */
+public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelActivityEntry> {
+
+    /** The provider id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.kernel.activity.provider"; //$NON-NLS-1$
+
+    private static final double NS_PER_MS = 1e6;
+
+    private final ITmfTrace fTrace;
+    private final KernelActivityAnalysis fModule;
+
+    /**
+     * @param trace the kernel trace
+     * @param module its Kernel Activity analysis
+     */
+    public KernelActivityDataProvider(ITmfTrace trace, KernelActivityAnalysis module) {
+        fTrace = trace;
+        fModule = module;
+    }
+
+    /** @return the column headers: thread id, command, on-CPU time (ms), share of busy time, slices */
+    public static List<String> headers() {
+        return List.of(Messages.KernelActivityDataProvider_ColumnTid, Messages.KernelActivityDataProvider_ColumnCommand,
+                Messages.KernelActivityDataProvider_ColumnOnCpu, Messages.KernelActivityDataProvider_ColumnShare,
+                Messages.KernelActivityDataProvider_ColumnSlices);
+    }
+
+    @Override
+    public String getId() {
+        return ID;
+    }
+
+    @Override
+    public TmfModelResponse<TmfTreeModel<KernelActivityEntry>> fetchTree(Map<String, Object> parameters,
+            @Nullable IProgressMonitor monitor) {
+        if (monitor != null && monitor.isCanceled()) {
+            return new TmfModelResponse<>(new KernelActivityModel(List.of(), null), ITmfResponse.Status.CANCELLED,
+                    CommonStatusMessage.TASK_CANCELLED);
+        }
+        KernelActivity activity = fModule.getResult();
+        if (activity == null) {
+            if (fModule.hasEndedWithoutResult()) {
+                return new TmfModelResponse<>(new KernelActivityModel(List.of(), null), ITmfResponse.Status.FAILED,
+                        NLS.bind(Messages.KernelActivityDataProvider_Failed, fTrace.getName()));
+            }
+            fModule.schedule();
+            return new TmfModelResponse<>(new KernelActivityModel(List.of(), null), ITmfResponse.Status.RUNNING,
+                    CommonStatusMessage.RUNNING);
+        }
+        List<KernelActivityEntry> entries = new ArrayList<>();
+        long busy = activity.onCpu().busyNs();
+        for (ThreadTime thread : activity.onCpu().threads().values()) {
+            long tid = thread.tid();
+            String command = tid == 0 ? Messages.KernelActivityDataProvider_Idle : activity.threadNames().getOrDefault(tid, ""); //$NON-NLS-1$
+            double share = busy == 0 || tid == 0 ? 0 : (double) thread.onCpuNs() / busy;
+            entries.add(new KernelActivityEntry(entries.size(), List.of(Long.toString(tid), command,
+                    String.format("%,.3f", thread.onCpuNs() / NS_PER_MS), String.format("%.2f %%", 100.0 * share), //$NON-NLS-1$ //$NON-NLS-2$
+                    Long.toString(thread.slices())), thread));
+        }
+        return new TmfModelResponse<>(new KernelActivityModel(entries, activity), ITmfResponse.Status.COMPLETED,
+                CommonStatusMessage.COMPLETED);
+    }
+}
