@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeSet;
 
 import org.eclipse.core.resources.IProject;
@@ -221,6 +222,16 @@ public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ITmfPropert
             }
         }
         return CoverageGap.ALL_PROCESSES;
+    }
+
+    @Override
+    public @Nullable TefLostEvents getUnreadTail() {
+        TefTrace reader = fReader;
+        if (reader == null) {
+            return null;
+        }
+        Optional<TefLostEvents> tail = reader.unreadTail();
+        return tail.isPresent() ? tail.get() : null;
     }
 
     @Override

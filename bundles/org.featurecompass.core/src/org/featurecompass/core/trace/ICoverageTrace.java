@@ -5,6 +5,7 @@ import java.util.List;
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.tef.TefCaptureRegime;
+import org.featurecompass.tef.TefLostEvents;
 
 /**
  * What a trace knows of its own coverage: the ranges in which its recorder lost events, the
@@ -32,6 +33,12 @@ public interface ICoverageTrace {
      *         {@link CoverageGap#ALL_PROCESSES}
      */
     List<CoverageGap> getMeasurementOffWindows();
+
+    /**
+     * @return where a damaged trace file stopped being read, as a lost range without a count (the
+     *         rest of the trace is unobserved), or null when the file was read to its end
+     */
+    @Nullable TefLostEvents getUnreadTail();
 
     /** @return how the trace says it was captured ({@link TefCaptureRegime#UNDECLARED} when it does not say) */
     TefCaptureRegime getCaptureRegime();

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageSummary;
 import org.featurecompass.model.feature.FeatureRegionReport;
@@ -58,7 +58,7 @@ class FeatureDamagedTraceTest {
             assertTrue(f.segments().stream().filter(s -> s.getRegionId() == 2).findFirst().orElseThrow().spansGap(),
                     "FR(B) was open at the damage");
 
-            FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(f.trace(),
+            FeatureStatisticsDataProvider provider = DataProviderLookup.get(f.trace(),
                     FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
             assertNotNull(provider);
             FeatureStatisticsModel model = FeatureStatisticsDataProviderTest.model(FeatureStatisticsDataProviderTest.fetch(provider, Map.of()));
@@ -72,7 +72,7 @@ class FeatureDamagedTraceTest {
         try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "intact", vara("B", "FR(A)", 10, 1, 1, "1"), vara("E", "FR(A)", 30, 1, 1, "1"))) {
             assertTrue(f.trace().getReader().unreadTail().isEmpty());
             assertTrue(f.statistics().report().coverage().isComplete());
-            FeatureStatisticsDataProvider provider = DataProviderManager.getInstance().getDataProvider(f.trace(),
+            FeatureStatisticsDataProvider provider = DataProviderLookup.get(f.trace(),
                     FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
             assertNotNull(provider);
             assertNull(FeatureStatisticsDataProviderTest.model(FeatureStatisticsDataProviderTest.fetch(provider, Map.of())).getUnreadTail());

@@ -113,10 +113,7 @@ public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<Featu
                 : FeatureStatisticsTree.entries(statistics, path -> fIds.computeIfAbsent(path, p -> fNextId.getAndIncrement()));
         TefCaptureRegime regime = fTrace instanceof ICoverageTrace coverage ? coverage.getCaptureRegime()
                 : TefCaptureRegime.UNDECLARED;
-        @Nullable TefLostEvents unreadTail = null;
-        if (fTrace instanceof TefTmfTrace tef && tef.getReader().unreadTail().isPresent()) {
-            unreadTail = tef.getReader().unreadTail().get();
-        }
+        TefLostEvents unreadTail = fTrace instanceof ICoverageTrace coverage ? coverage.getUnreadTail() : null;
         return new TmfModelResponse<>(new FeatureStatisticsModel(entries, statistics, regime, unreadTail), status, message);
     }
 }

@@ -49,6 +49,7 @@ import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.MetricUnit;
 import org.featurecompass.model.execution.ProblemCount;
+import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.ui.views.base.AnalysisResultView;
 
 /**
@@ -143,6 +144,17 @@ public class ExecutionsView extends AnalysisResultView {
     @TmfSignalHandler
     public void traceOpened(TmfTraceOpenedSignal signal) {
         show(signal.getTrace());
+    }
+
+    /** The base's lifecycle calls this only through {@code show(trace, window)}; this view's own handlers call {@link #show(ITmfTrace)}. */
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        show(trace);
+    }
+
+    @Override
+    protected void showNoTrace() {
+        display(null, null, Messages.ExecutionsView_NoTrace);
     }
 
     /** @param signal a trace was selected: show it */
