@@ -100,7 +100,7 @@ public abstract class AnalysisResultView extends TmfView {
      * @param trace the trace
      * @param window the time range, or null for the whole trace
      */
-    public void show(ITmfTrace trace, @Nullable AnalysisWindow window) {
+    public void showTrace(ITmfTrace trace, @Nullable AnalysisWindow window) {
         fTrace = trace;
         fWindow = window;
         cancelJob();
@@ -111,7 +111,7 @@ public abstract class AnalysisResultView extends TmfView {
     protected void showActiveTrace() {
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active != null) {
-            show(active, null);
+            showTrace(active, null);
         }
     }
 
@@ -122,10 +122,14 @@ public abstract class AnalysisResultView extends TmfView {
      * @param trace the trace
      * @param window the time range, or null for the whole trace
      */
-    protected abstract void update(ITmfTrace trace, @Nullable AnalysisWindow window);
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        // Views that keep their own signal handlers (ECCT Flame Graph, Executions) need not implement it.
+    }
 
     /** Shows that no trace is open (the shown one was closed); called on the thread of the signal. */
-    protected abstract void showNoTrace();
+    protected void showNoTrace() {
+        // Views that keep their own signal handlers need not implement it.
+    }
 
     /** @return whether a new time selection changes what is shown (default: no) */
     protected boolean followsTimeSelection() {
@@ -154,14 +158,14 @@ public abstract class AnalysisResultView extends TmfView {
     /** @param signal a trace was opened: show it */
     @TmfSignalHandler
     public void traceOpened(TmfTraceOpenedSignal signal) {
-        show(signal.getTrace(), null);
+        showTrace(signal.getTrace(), null);
     }
 
     /** @param signal a trace was selected: show it, if it is not the one shown */
     @TmfSignalHandler
     public void traceSelected(TmfTraceSelectedSignal signal) {
         if (signal.getTrace() != fTrace) {
-            show(signal.getTrace(), null);
+            showTrace(signal.getTrace(), null);
         }
     }
 
@@ -188,7 +192,7 @@ public abstract class AnalysisResultView extends TmfView {
         }
         long begin = signal.getBeginTime().toNanos();
         long end = signal.getEndTime().toNanos();
-        show(trace, begin == end ? null : new AnalysisWindow(Math.min(begin, end), Math.max(begin, end)));
+        showTrace(trace, begin == end ? null : new AnalysisWindow(Math.min(begin, end), Math.max(begin, end)));
     }
 
     // ---- data providers ----

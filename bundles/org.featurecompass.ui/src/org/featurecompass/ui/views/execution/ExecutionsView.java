@@ -146,7 +146,7 @@ public class ExecutionsView extends AnalysisResultView {
         show(signal.getTrace());
     }
 
-    /** The base's lifecycle calls this only through {@code show(trace, window)}; this view's own handlers call {@link #show(ITmfTrace)}. */
+    /** The base's lifecycle calls this only through {@code showTrace(trace, window)}; this view's own handlers call {@link #show(ITmfTrace)}. */
     @Override
     protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
         show(trace);

@@ -73,7 +73,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
 
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active != null) {
-            show(active, selectedWindow(active));
+            showTrace(active, selectedWindow(active));
         }
     }
 
@@ -105,7 +105,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
         }
         ITmfTrace trace = getShownTrace();
         if (trace != null) {
-            show(trace, getShownWindow());
+            showTrace(trace, getShownWindow());
         }
     }
 
@@ -115,7 +115,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
     public void traceSelected(TmfTraceSelectedSignal signal) {
         ITmfTrace trace = signal.getTrace();
         if (trace != getShownTrace()) {
-            show(trace, selectedWindow(trace));
+            showTrace(trace, selectedWindow(trace));
         }
     }
 
@@ -137,7 +137,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
             if (trace != null) {
                 AnalysisWindow window = selectedWindow(trace);
                 if (!Objects.equals(window, getShownWindow())) {
-                    show(trace, window);
+                    showTrace(trace, window);
                 }
             }
         });
