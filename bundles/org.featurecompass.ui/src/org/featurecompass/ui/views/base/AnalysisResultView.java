@@ -232,25 +232,22 @@ public abstract class AnalysisResultView extends TmfView {
                     return Status.CANCEL_STATUS;
                 }
                 TmfTreeModel<E> model = response.getModel();
-                switch (response.getStatus()) {
-                case RUNNING:
+                // if/else, not a switch: a switch over a Trace Compass enum compiles to its values()/ordinal()
+                ITmfResponse.Status status = response.getStatus();
+                if (status == ITmfResponse.Status.RUNNING) {
                     onUiThread(() -> setSummary(runningText));
                     schedule(RUNNING_RETRY_MS);
                     return Status.OK_STATUS;
-                case COMPLETED:
-                    if (model != null) {
-                        handler.completed(model);
-                        return Status.OK_STATUS;
-                    }
-                    handler.failed(String.valueOf(response.getStatusMessage()));
-                    return Status.OK_STATUS;
-                case FAILED:
-                    handler.failed(String.valueOf(response.getStatusMessage()));
-                    return Status.OK_STATUS;
-                case CANCELLED:
-                default:
-                    return Status.CANCEL_STATUS;
                 }
+                if (status == ITmfResponse.Status.COMPLETED && model != null) {
+                    handler.completed(model);
+                    return Status.OK_STATUS;
+                }
+                if (status == ITmfResponse.Status.COMPLETED || status == ITmfResponse.Status.FAILED) {
+                    handler.failed(String.valueOf(response.getStatusMessage()));
+                    return Status.OK_STATUS;
+                }
+                return Status.CANCEL_STATUS;
             }
         };
         runJob(job);
