@@ -5,7 +5,7 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [--size BYTES]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [compare] [--size BYTES]
 #          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
 #          [--executions N] [--visits N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
@@ -39,6 +39,9 @@
 #            begin/end pairs by a request-id field across threads) with -Xmx2g: TEF reader, the
 #            matching pass and the tables timed apart; peer: the tests' Python reference
 #            (executions_reference.py) on the same file in the same run
+#   compare  comparison of two groups (issue 13): --executions executions (default 10^5) over a
+#            5*10^4-node union, --visits contexts each, with -Xmx3g; a brush dragged on group B's
+#            duration: cross-filter, group sums and the whole differential tree per step (ms)
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -82,8 +85,15 @@ classpath() {
   fi
   local jackson
   jackson="$(find "$HOME/.m2/repository/com/fasterxml/jackson/core/jackson-core/2.18.2" -name 'jackson-core-2.18.2.jar' | head -n 1)"
+  # Apache Commons Statistics (the comparison's tests) and the Commons Numbers/RNG jars it loads
+  local commons="" jar
+  for jar in statistics-inference/1.1 statistics-distribution/1.1 statistics-ranking/1.1 statistics-descriptive/1.1 \
+      numbers-core/1.2 numbers-gamma/1.2 numbers-combinatorics/1.2 numbers-fraction/1.2 numbers-rootfinder/1.2 \
+      numbers-arrays/1.2 rng-client-api/1.6 rng-sampling/1.6; do
+    commons="$commons:$HOME/.m2/repository/org/apache/commons/commons-${jar%/*}/${jar#*/}/commons-${jar%/*}-${jar#*/}.jar"
+  done
   # core is only used for RegionEventConverter, which needs no Trace Compass class
-  echo "$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model):$(jar_of bundles/org.featurecompass.core):$jackson"
+  echo "$(jar_of tests/org.featurecompass.benchmarks):$(jar_of bundles/org.featurecompass.tef):$(jar_of bundles/org.featurecompass.model):$(jar_of bundles/org.featurecompass.core):$jackson$commons"
 }
 
 # The virtualenv of the TEF peers (json, ijson): created on first use, then reused.
@@ -211,6 +221,9 @@ for suite in "${suites[@]}"; do
       java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.execution.ExecutionBenchmark --executions "$executions" \
         --dir "$work" --reference "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/execution/executions_reference.py" \
         | tee "$results/executions.md" ;;
+    compare)
+      java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.compare.ComparisonBenchmark --executions "$executions" \
+        --visits "$visits" | tee "$results/compare.md" ;;
     ecct)
       java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.ecct.EcctBenchmark --executions "$executions" \
         --visits "$visits" | tee "$results/ecct.md" ;;

@@ -12,9 +12,10 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
+import org.featurecompass.model.execution.MetricColumn;
 
 /**
- * Groups A and B over one {@link ExecutionTable}, each the intersection of its filters, with one
+ * Groups A and B over one {@link ExperimentExecutions}, each the intersection of its filters, with one
  * histogram per metric (and one count per label of each category) per group, kept up to date
  * incrementally as Crossfilter does (TraceCompare §3.4.4): each metric has a sorted index, each
  * execution a bit mask of the filters it fails per group, and a filter change visits only the
@@ -31,12 +32,14 @@ public final class CrossFilter {
     /** At most this many dimensions (metrics + categories), one bit each in a long mask. */
     public static final int MAX_DIMENSIONS = 64;
 
-    private final ExecutionTable table;
+    private final ExperimentExecutions table;
     private final int metricCount;
     private final int dimensionCount;
     /** Per metric: executions sorted by value, and the sorted values. */
     private final int[][] order;
     private final double[][] sorted;
+    /** Per metric: how many values are defined (not NaN); they come first in the sorted index. */
+    private final int[] finite;
     /** Per dimension: the bucket (metric) or label code (category) of each execution. */
     private final int[][] bin;
     private final HistogramEdges[] edges;
@@ -62,7 +65,9 @@ public final class CrossFilter {
             for (int d = 0; d < dimensionCount; d++) {
                 counts[d] = new int[d < metricCount ? edges[d].buckets() : table.categories().get(d - metricCount).labels().size()];
                 for (int e = 0; e < n; e++) {
-                    counts[d][bin[d][e]]++;
+                    if (bin[d][e] >= 0) {
+                        counts[d][bin[d][e]]++;
+                    }
                 }
             }
             members = new BitSet(n);
@@ -81,7 +86,7 @@ public final class CrossFilter {
      * @param buckets buckets per metric histogram
      * @param scale bucket scale of every metric
      */
-    public CrossFilter(ExecutionTable table, int buckets, HistogramEdges.Scale scale) {
+    public CrossFilter(ExperimentExecutions table, int buckets, HistogramEdges.Scale scale) {
         this.table = table;
         metricCount = table.metrics().size();
         dimensionCount = metricCount + table.categories().size();
@@ -91,17 +96,23 @@ public final class CrossFilter {
         int n = table.size();
         order = new int[metricCount][];
         sorted = new double[metricCount][];
+        finite = new int[metricCount];
         edges = new HistogramEdges[metricCount];
         bin = new int[dimensionCount][];
         for (int m = 0; m < metricCount; m++) {
-            double[] values = table.metrics().get(m).values();
+            double[] values = table.values(m);
             Integer[] idx = new Integer[n];
             for (int e = 0; e < n; e++) {
                 idx[e] = e;
             }
-            Arrays.sort(idx, (x, y) -> Double.compare(values[x], values[y]));
+            Arrays.sort(idx, (x, y) -> Double.compare(values[x], values[y])); // NaN (undefined) last
             order[m] = new int[n];
             sorted[m] = new double[n];
+            int defined = 0;
+            for (double v : values) {
+                defined += Double.isNaN(v) ? 0 : 1;
+            }
+            finite[m] = defined;
             for (int i = 0; i < n; i++) {
                 order[m][i] = idx[i];
                 sorted[m][i] = values[idx[i]];
@@ -109,7 +120,7 @@ public final class CrossFilter {
             edges[m] = HistogramEdges.of(values, buckets, scale);
             bin[m] = new int[n];
             for (int e = 0; e < n; e++) {
-                bin[m][e] = edges[m].bucket(values[e]);
+                bin[m][e] = Double.isNaN(values[e]) ? -1 : edges[m].bucket(values[e]);
             }
         }
         byCode = new int[table.categories().size()][];
@@ -139,7 +150,7 @@ public final class CrossFilter {
     }
 
     /** @return the executions */
-    public ExecutionTable table() {
+    public ExperimentExecutions table() {
         return table;
     }
 
@@ -184,8 +195,8 @@ public final class CrossFilter {
      */
     public void setTimeRange(Group group, long startNs, long endNs) {
         TimeRange range = new TimeRange(startNs, endNs);
-        setRange(group, ExecutionTable.START, range.startNs() - table.originNs(), Double.POSITIVE_INFINITY);
-        setRange(group, ExecutionTable.END, Double.NEGATIVE_INFINITY, Math.nextUp((double) (range.endNs() - table.originNs())));
+        setRange(group, MetricColumn.START, range.startNs(), Double.POSITIVE_INFINITY);
+        setRange(group, ExperimentExecutions.END, Double.NEGATIVE_INFINITY, Math.nextUp((double) range.endNs()));
     }
 
     /**
@@ -236,10 +247,10 @@ public final class CrossFilter {
                 min[m] = Math.max(min[m], r.min());
                 max[m] = Math.min(max[m], r.max());
             } else if (f instanceof TimeRange t) {
-                int s = table.metricIndex(ExecutionTable.START);
-                int e = table.metricIndex(ExecutionTable.END);
-                min[s] = Math.max(min[s], t.startNs() - table.originNs());
-                max[e] = Math.min(max[e], Math.nextUp((double) (t.endNs() - table.originNs())));
+                int s = table.metricIndex(MetricColumn.START);
+                int e = table.metricIndex(ExperimentExecutions.END);
+                min[s] = Math.max(min[s], t.startNs());
+                max[e] = Math.min(max[e], Math.nextUp((double) t.endNs()));
             } else if (f instanceof CategorySet s) {
                 int c = table.categoryIndex(s.category());
                 Set<String> kept = new HashSet<>(s.labels());
@@ -343,11 +354,13 @@ public final class CrossFilter {
     }
 
     private void setRange(GroupState s, Group group, int m, double min, double max) {
-        double[] values = sorted[m];
-        int a1 = lowerBound(values, s.min[m]);
-        int b1 = lowerBound(values, s.max[m]);
-        int a2 = lowerBound(values, min);
-        int b2 = lowerBound(values, max);
+        boolean oldAll = s.min[m] == Double.NEGATIVE_INFINITY && s.max[m] == Double.POSITIVE_INFINITY;
+        boolean newAll = min == Double.NEGATIVE_INFINITY && max == Double.POSITIVE_INFINITY;
+        // An unbounded range keeps every execution, those without a value (sorted last) included.
+        int a1 = oldAll ? 0 : lowerBound(m, s.min[m]);
+        int b1 = oldAll ? sorted[m].length : lowerBound(m, s.max[m]);
+        int a2 = newAll ? 0 : lowerBound(m, min);
+        int b2 = newAll ? sorted[m].length : lowerBound(m, max);
         s.min[m] = min;
         s.max[m] = max;
         int[] ord = order[m];
@@ -399,7 +412,7 @@ public final class CrossFilter {
             long others = ~(1L << d);
             boolean was = (before & others) == 0;
             boolean is = (after & others) == 0;
-            if (was != is) {
+            if (was != is && bin[d][e] >= 0) {
                 s.counts[d][bin[d][e]] += is ? 1 : -1;
             }
         }
@@ -418,10 +431,11 @@ public final class CrossFilter {
         }
     }
 
-    /** @return the first index whose value is ≥ x (values sorted ascending) */
-    private static int lowerBound(double[] values, double x) {
+    /** @return the first index of metric m's defined values (sorted first) that is ≥ x */
+    private int lowerBound(int m, double x) {
+        double[] values = sorted[m];
         int lo = 0;
-        int hi = values.length;
+        int hi = finite[m];
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
             if (values[mid] < x) {

@@ -39,15 +39,14 @@ public final class GroupPresets {
      * @param fraction share of the executions in B, in (0, 1)
      * @return A = the rest, B = the slowest
      */
-    public static Pair slowestVersusRest(ExecutionTable table, String metric, double fraction) {
+    public static Pair slowestVersusRest(ExperimentExecutions table, String metric, double fraction) {
         if (!(fraction > 0 && fraction < 1)) {
             throw new IllegalArgumentException("fraction not in (0, 1): " + fraction); //$NON-NLS-1$
         }
-        if (table.size() == 0) {
-            throw new IllegalArgumentException("No execution to split"); //$NON-NLS-1$
+        double[] values = Arrays.stream(table.values(table.metricIndex(metric))).filter(v -> !Double.isNaN(v)).sorted().toArray();
+        if (values.length == 0) {
+            throw new IllegalArgumentException("No execution has a value of " + metric); //$NON-NLS-1$
         }
-        double[] values = table.metrics().get(table.metricIndex(metric)).values().clone();
-        Arrays.sort(values);
         int slowest = (int) Math.ceil(fraction * values.length);
         double threshold = values[values.length - slowest];
         return new Pair(List.of(new MetricRange(metric, Double.NEGATIVE_INFINITY, threshold)),
@@ -63,7 +62,7 @@ public final class GroupPresets {
      * @param feature the feature
      * @return A = feature off, B = feature on
      */
-    public static Pair featureOnVersusOff(ExecutionTable table, String category, String feature) {
+    public static Pair featureOnVersusOff(ExperimentExecutions table, String category, String feature) {
         CategoryColumn column = table.categories().get(table.categoryIndex(category));
         Set<String> on = new HashSet<>();
         Set<String> off = new HashSet<>();

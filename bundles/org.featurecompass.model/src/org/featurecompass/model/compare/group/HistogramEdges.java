@@ -26,7 +26,7 @@ public final class HistogramEdges {
     }
 
     /**
-     * @param values all values of the metric
+     * @param values all values of the metric (NaN, undefined, ignored)
      * @param buckets number of buckets (≥ 1)
      * @param scale linear or logarithmic
      * @return edges spanning the values
@@ -38,10 +38,12 @@ public final class HistogramEdges {
         double min = Double.POSITIVE_INFINITY;
         double max = Double.NEGATIVE_INFINITY;
         for (double v : values) {
-            min = Math.min(min, v);
-            max = Math.max(max, v);
+            if (!Double.isNaN(v)) {
+                min = Math.min(min, v);
+                max = Math.max(max, v);
+            }
         }
-        if (values.length == 0) {
+        if (min > max) { // no defined value
             min = 0;
             max = 1;
         }

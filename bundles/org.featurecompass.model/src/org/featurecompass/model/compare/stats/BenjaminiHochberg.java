@@ -20,30 +20,30 @@ public final class BenjaminiHochberg {
      * @return the q-values, in the order of {@code p}
      */
     public static double[] qValues(double[] p) {
+        double[] sorted = new double[p.length];
         int m = 0;
         for (double v : p) {
             if (!Double.isNaN(v)) {
                 if (v < 0 || v > 1) {
                     throw new IllegalArgumentException("p-value out of [0, 1]: " + v); //$NON-NLS-1$
                 }
-                m++;
+                sorted[m++] = v;
             }
         }
-        Integer[] order = new Integer[m];
-        int k = 0;
-        for (int i = 0; i < p.length; i++) {
-            if (!Double.isNaN(p[i])) {
-                order[k++] = i;
-            }
-        }
-        Arrays.sort(order, (x, y) -> Double.compare(p[x], p[y]));
-        double[] q = new double[p.length];
-        Arrays.fill(q, Double.NaN);
+        sorted = Arrays.copyOf(sorted, m);
+        Arrays.sort(sorted);
+        // q of the i-th smallest (1-based rank i): min over j >= i of p(j)·m/j, capped at 1.
+        double[] qSorted = new double[m];
         double running = 1;
         for (int rank = m; rank >= 1; rank--) {
-            int index = order[rank - 1];
-            running = Math.min(running, p[index] * m / rank);
-            q[index] = running;
+            running = Math.min(running, sorted[rank - 1] * m / rank);
+            qSorted[rank - 1] = running;
+        }
+        // Tied p-values share one q (the min above runs over the whole tie), so a context's q is
+        // that of any sorted position holding its p-value.
+        double[] q = new double[p.length];
+        for (int i = 0; i < p.length; i++) {
+            q[i] = Double.isNaN(p[i]) ? Double.NaN : qSorted[Arrays.binarySearch(sorted, p[i])];
         }
         return q;
     }

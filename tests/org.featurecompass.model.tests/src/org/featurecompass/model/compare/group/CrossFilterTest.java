@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.stream.LongStream;
 
 import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
@@ -28,9 +29,6 @@ import org.junit.jupiter.api.Test;
  * recomputed from scratch; brushes on bucket edges select exactly those buckets.
  */
 class CrossFilterTest {
-
-    private static final List<String> FEATURE_SETS = List.of("", "A", "A*B", "B"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-    private static final List<String> TRACES = List.of("t1", "t2", "t3"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
     /** What the test asked of a group, evaluated directly. */
     private static final class Reference {
@@ -47,10 +45,11 @@ class CrossFilterTest {
             labels = new Set[categories];
         }
 
-        boolean passes(ExecutionTable t, int e, int skipDimension) {
+        boolean passes(ExperimentExecutions t, int e, int skipDimension) {
             for (int m = 0; m < min.length; m++) {
-                double v = t.metrics().get(m).values()[e];
-                if (m != skipDimension && !(v >= min[m] && v < max[m])) {
+                double v = t.metrics().get(m).get(e);
+                boolean unbounded = min[m] == Double.NEGATIVE_INFINITY && max[m] == Double.POSITIVE_INFINITY;
+                if (m != skipDimension && !unbounded && !(v >= min[m] && v < max[m])) { // NaN passes no range
                     return false;
                 }
             }
@@ -64,34 +63,10 @@ class CrossFilterTest {
         }
     }
 
-    static ExecutionTable table(Random r, int n) {
-        long[] start = new long[n];
-        long[] end = new long[n];
-        double[] duration = new double[n];
-        double[] cpu = new double[n];
-        double[] bytes = new double[n];
-        int[] features = new int[n];
-        int[] traces = new int[n];
-        long t = 1_700_000_000_000_000_000L;
-        for (int i = 0; i < n; i++) {
-            t += r.nextInt(1000);
-            start[i] = t;
-            duration[i] = 100 + r.nextInt(5000);
-            end[i] = t + (long) duration[i];
-            cpu[i] = Math.round(duration[i] * (0.5 + 0.3 * r.nextDouble())); // correlated
-            bytes[i] = r.nextInt(4) * 4096; // many ties
-            features[i] = r.nextInt(FEATURE_SETS.size());
-            traces[i] = r.nextInt(TRACES.size());
-        }
-        return new ExecutionTable(start, end,
-                List.of(new MetricColumn("duration", "ns", duration), new MetricColumn("cpu", "ns", cpu), new MetricColumn("bytes", "B", bytes)), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
-                List.of(new CategoryColumn("feature set", FEATURE_SETS, features), new CategoryColumn("trace", TRACES, traces))); //$NON-NLS-1$ //$NON-NLS-2$
-    }
-
     @Test
     void incrementalEqualsFullRecomputation() {
         Random r = new Random(16);
-        ExecutionTable table = table(r, 3000);
+        ExperimentExecutions table = CrossFilterTestTables.table(r, 3000);
         CrossFilter cf = new CrossFilter(table, 20, HistogramEdges.Scale.LINEAR);
         int metrics = table.metrics().size();
         Map<Group, Reference> ref = new EnumMap<>(Group.class);
@@ -121,7 +96,7 @@ class CrossFilterTest {
             int op = r.nextInt(6);
             if (op <= 1) {
                 int m = r.nextInt(metrics);
-                double[] values = table.metrics().get(m).values();
+                double[] values = Arrays.stream(table.metrics().get(m).toArray()).filter(v -> !Double.isNaN(v)).toArray();
                 double a = r.nextInt(4) == 0 ? cf.edges(table.metrics().get(m).name()).edge(r.nextInt(21)) : values[r.nextInt(values.length)];
                 double b = r.nextInt(5) == 0 ? Double.POSITIVE_INFINITY : values[r.nextInt(values.length)];
                 double lo = Math.min(a, b);
@@ -151,17 +126,18 @@ class CrossFilterTest {
                     rf.labels[c] = kept;
                 }
             } else if (op == 4) {
-                long origin = table.originNs();
-                long s = origin + r.nextInt(1_500_000);
+                long s = 1_000_000 + r.nextInt(1_500_000);
                 long e = s + r.nextInt(1_500_000);
                 cf.setTimeRange(g, s, e);
-                rf.min[0] = s - origin;
-                rf.max[0] = Double.POSITIVE_INFINITY;
-                rf.min[1] = Double.NEGATIVE_INFINITY;
-                rf.max[1] = Math.nextUp((double) (e - origin));
+                int start = table.metricIndex("start"); //$NON-NLS-1$
+                int end = table.metricIndex(ExperimentExecutions.END);
+                rf.min[start] = s;
+                rf.max[start] = Double.POSITIVE_INFINITY;
+                rf.min[end] = Double.NEGATIVE_INFINITY;
+                rf.max[end] = Math.nextUp((double) e);
             } else {
                 // apply(): several filters, two on one metric intersect; everything else cleared
-                double[] d = table.metrics().get(2).values();
+                double[] d = table.metrics().get(table.metricIndex("bytes")).toArray(); //$NON-NLS-1$
                 double x = d[r.nextInt(d.length)];
                 double y = d[r.nextInt(d.length)];
                 List<GroupFilter> filters = new ArrayList<>(List.of(new MetricRange("duration", 1000, 4000), //$NON-NLS-1$
@@ -169,12 +145,13 @@ class CrossFilterTest {
                         new CategorySet("trace", Set.of("t2", "t3")), new MetricRange("bytes", Math.min(x, y), Math.max(x, y) + 1))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                 cf.apply(g, filters);
                 Reference fresh = new Reference(metrics, 2);
-                fresh.min[2] = 1000;
-                fresh.max[2] = 4000;
-                fresh.min[2] = 2000;
-                fresh.min[4] = Math.min(x, y);
-                fresh.max[4] = Math.max(x, y) + 1;
-                fresh.labels[1] = Set.of("t2"); //$NON-NLS-1$
+                int duration = table.metricIndex("duration"); //$NON-NLS-1$
+                int bytes = table.metricIndex("bytes"); //$NON-NLS-1$
+                fresh.min[duration] = 2000; // [1000, 4000) ∩ [2000, 5000)
+                fresh.max[duration] = 4000;
+                fresh.min[bytes] = Math.min(x, y);
+                fresh.max[bytes] = Math.max(x, y) + 1;
+                fresh.labels[table.categoryIndex(ExperimentExecutions.TRACE)] = Set.of("t2"); //$NON-NLS-1$
                 ref.put(g, fresh);
             }
             for (Group h : Group.values()) {
@@ -183,7 +160,7 @@ class CrossFilterTest {
         }
     }
 
-    private static void assertMatches(ExecutionTable t, CrossFilter cf, Group g, Reference rf, BitSet followed, String when) {
+    private static void assertMatches(ExperimentExecutions t, CrossFilter cf, Group g, Reference rf, BitSet followed, String when) {
         BitSet members = new BitSet();
         for (int e = 0; e < t.size(); e++) {
             if (rf.passes(t, e, -1)) {
@@ -199,8 +176,9 @@ class CrossFilterTest {
             HistogramEdges edges = cf.edges(name);
             int[] expected = new int[edges.buckets()];
             for (int e = 0; e < t.size(); e++) {
-                if (rf.passes(t, e, m)) {
-                    expected[edges.bucket(t.metrics().get(m).values()[e])]++;
+                double v = t.metrics().get(m).get(e);
+                if (rf.passes(t, e, m) && !Double.isNaN(v)) {
+                    expected[edges.bucket(v)]++;
                 }
             }
             assertArrayEquals(expected, cf.histogram(g, name), when + " histogram " + name + " of " + g);
@@ -228,8 +206,10 @@ class CrossFilterTest {
         }
         values.removeIf(v -> v < 0);
         double[] v = values.stream().mapToDouble(Double::doubleValue).toArray();
-        long[] zeros = new long[v.length];
-        ExecutionTable table = new ExecutionTable(zeros, zeros, List.of(new MetricColumn("x", "", v)), List.of()); //$NON-NLS-1$ //$NON-NLS-2$
+        long[] start = LongStream.range(1, v.length + 1).toArray();
+        String[] none = new String[v.length];
+        Arrays.fill(none, ""); //$NON-NLS-1$
+        ExperimentExecutions table = CrossFilterTestTables.of(start, start, none, none, Map.of("x", v)); //$NON-NLS-1$
         CrossFilter cf = new CrossFilter(table, 7, HistogramEdges.Scale.LINEAR);
         HistogramEdges e = cf.edges("x"); //$NON-NLS-1$
         for (int i = 0; i < 7; i++) {
@@ -247,7 +227,7 @@ class CrossFilterTest {
 
     @Test
     void brushingOneMetricUpdatesTheOthersButNotItself() {
-        ExecutionTable table = table(new Random(7), 2000);
+        ExperimentExecutions table = CrossFilterTestTables.table(new Random(7), 2000);
         CrossFilter cf = new CrossFilter(table, 10, HistogramEdges.Scale.LINEAR);
         int[] durationBefore = cf.histogram(Group.B, "duration"); //$NON-NLS-1$
         int[] cpuBefore = cf.histogram(Group.B, "cpu"); //$NON-NLS-1$
@@ -263,7 +243,8 @@ class CrossFilterTest {
 
     @Test
     void timeRangeKeepsExecutionsWithin() {
-        ExecutionTable table = new ExecutionTable(new long[] { 100, 200, 300 }, new long[] { 150, 260, 400 }, List.of(), List.of());
+        ExperimentExecutions table = CrossFilterTestTables.of(new long[] { 100, 200, 300 }, new long[] { 150, 260, 400 }, new String[] { "", "", "" }, //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                new String[] { "t", "t", "t" }, Map.of()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         CrossFilter cf = new CrossFilter(table, 4, HistogramEdges.Scale.LINEAR);
         cf.setTimeRange(Group.A, 100, 260);
         assertEquals(Set.of(0, 1), Set.copyOf(cf.members(Group.A).stream().boxed().toList()));
@@ -274,27 +255,27 @@ class CrossFilterTest {
 
     @Test
     void presets() {
-        ExecutionTable table = table(new Random(3), 1000);
+        ExperimentExecutions table = CrossFilterTestTables.table(new Random(3), 1000);
         CrossFilter cf = new CrossFilter(table, 10, HistogramEdges.Scale.LOG);
         GroupPresets.Pair slow = GroupPresets.slowestVersusRest(table, "duration", 0.1); //$NON-NLS-1$
         cf.apply(Group.A, slow.a());
         cf.apply(Group.B, slow.b());
         assertEquals(table.size(), cf.size(Group.A) + cf.size(Group.B));
         assertTrue(cf.size(Group.B) >= 100 && cf.size(Group.B) < 110, "B = " + cf.size(Group.B)); //$NON-NLS-1$
-        double[] d = table.metrics().get(table.metricIndex("duration")).values(); //$NON-NLS-1$
+        double[] d = table.metrics().get(table.metricIndex("duration")).toArray(); //$NON-NLS-1$
         double minB = cf.members(Group.B).stream().mapToDouble(e -> d[e]).min().orElseThrow();
         double maxA = cf.members(Group.A).stream().mapToDouble(e -> d[e]).max().orElseThrow();
         assertTrue(maxA < minB);
 
-        GroupPresets.Pair feature = GroupPresets.featureOnVersusOff(table, "feature set", "A"); //$NON-NLS-1$ //$NON-NLS-2$
+        GroupPresets.Pair feature = GroupPresets.featureOnVersusOff(table, ExperimentExecutions.FEATURE_SET, "A"); //$NON-NLS-1$
         cf.apply(Group.A, feature.a());
         cf.apply(Group.B, feature.b());
-        CategoryColumn sets = table.categories().get(0);
+        CategoryColumn sets = table.categories().get(table.categoryIndex(ExperimentExecutions.FEATURE_SET));
         for (int e = 0; e < table.size(); e++) {
             boolean on = sets.labels().get(sets.codes()[e]).contains("A"); //$NON-NLS-1$
             assertEquals(on, cf.contains(Group.B, e));
             assertEquals(!on, cf.contains(Group.A, e));
         }
-        assertThrows(IllegalArgumentException.class, () -> GroupPresets.featureOnVersusOff(table, "feature set", "C")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertThrows(IllegalArgumentException.class, () -> GroupPresets.featureOnVersusOff(table, ExperimentExecutions.FEATURE_SET, "C")); //$NON-NLS-1$
     }
 }

@@ -185,7 +185,7 @@ class StatisticsPeerTest {
         }
         double[] plain = BenjaminiHochberg.qValues(PLAIN_P);
         for (int i = 0; i < plain.length; i++) {
-            assertClose(peerQ.get(1)[i], plain[i], 1e-12, "plain q " + i);
+            assertClose(peerQ.get(1)[i], plain[i], 1e-12, "plain " + i + " q");
         }
         long discoveries = Arrays.stream(q).filter(v -> v < 0.05).count();
         // The family has 10 shifted cases of 40 + the shifted named ones: BH must find some, not all.

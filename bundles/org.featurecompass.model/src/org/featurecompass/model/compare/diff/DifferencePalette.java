@@ -1,0 +1,41 @@
+package org.featurecompass.model.compare.diff;
+
+/**
+ * Colours of the differential flame graph: the signed difference B − A, only for significant
+ * contexts (q &lt; α and the minimum effect passed); everything else neutral grey, so that noise is
+ * never coloured. The diverging ColorBrewer RdBu scheme (Brewer 2003), which stays readable with
+ * the common colour-vision deficiencies: red = more time in B, blue = less time in B (Gregg's
+ * convention for differential flame graphs), four levels of |relative difference|.
+ */
+public final class DifferencePalette {
+
+    /** The legend the view shows next to the graph. */
+    public static final String LEGEND = "B \u2212 A: red = more time in B, blue = less time in B, grey = no significant difference"; //$NON-NLS-1$
+
+    /** Neutral grey (0xRRGGBB) of contexts without a significant difference. */
+    public static final int NEUTRAL = 0xD9D9D9;
+
+    /** Lower bounds of |relative difference| of the four levels. */
+    private static final double[] LEVELS = { 0, 0.1, 0.25, 0.5 };
+    private static final int[] MORE_IN_B = { 0xFDDBC7, 0xF4A582, 0xD6604D, 0xB2182B };
+    private static final int[] MORE_IN_A = { 0xD1E5F0, 0x92C5DE, 0x4393C3, 0x2166AC };
+
+    private DifferencePalette() {
+    }
+
+    /**
+     * @param difference a context's difference
+     * @return its colour, 0xRRGGBB
+     */
+    public static int rgb(ContextDifference difference) {
+        if (!difference.significant() || difference.direction() == Direction.EQUAL) {
+            return NEUTRAL;
+        }
+        double magnitude = Math.abs(difference.relative()); // always finite, in [0, 1]
+        int level = 0;
+        while (level + 1 < LEVELS.length && magnitude >= LEVELS[level + 1]) {
+            level++;
+        }
+        return difference.direction() == Direction.MORE_IN_B ? MORE_IN_B[level] : MORE_IN_A[level];
+    }
+}

@@ -1,0 +1,122 @@
+package org.featurecompass.model.compare.diff;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+import org.featurecompass.model.ecct.ContextTree;
+
+/**
+ * The result of a comparison: one {@link ContextDifference} per context of the union tree and
+ * the flame-graph layout. Widths are inclusive mean times, ns, chosen by the {@link WidthMode};
+ * as max(A, B) of the children can exceed max(A, B) of their parent, a parent's children are
+ * scaled down together when their widths add up to more than the parent's, so that boxes always
+ * nest (T14). {@link #scale(int)} tells by how much.
+ */
+public final class DifferentialTree {
+
+    private final ExecutionValues values;
+    private final ContextTree tree;
+    private final ComparisonSettings settings;
+    private final ContextDifference[] contexts;
+    private final double[] width;
+    private final double[] x;
+    private final double[] scale;
+
+    DifferentialTree(ExecutionValues values, ComparisonSettings settings, ContextDifference[] contexts, double[] ownWidth) {
+        this.values = values;
+        this.tree = values.tree();
+        this.settings = settings;
+        this.contexts = contexts;
+        int n = contexts.length;
+        width = new double[n];
+        x = new double[n];
+        scale = new double[n];
+        width[0] = ownWidth[0];
+        scale[0] = 1;
+        // Parents are numbered before their children, so one pass in id order lays out top-down.
+        for (int p = 0; p < n; p++) {
+            int from = values.childStart(p);
+            int to = values.childStart(p + 1);
+            double total = 0;
+            for (int i = from; i < to; i++) {
+                total += ownWidth[values.childAt(i)];
+            }
+            double factor = total > ownWidth[p] && total > 0 ? scale[p] * ownWidth[p] / total : scale[p];
+            double cursor = x[p];
+            for (int i = from; i < to; i++) {
+                int c = values.childAt(i);
+                scale[c] = factor;
+                width[c] = ownWidth[c] * factor;
+                x[c] = cursor;
+                cursor += width[c];
+            }
+        }
+    }
+
+    /**
+     * @param context a context
+     * @return its children, in label order (as flame graphs draw them)
+     */
+    public int[] children(int context) {
+        return values.children(context);
+    }
+
+    /** @return the union tree */
+    public ContextTree tree() {
+        return tree;
+    }
+
+    /** @return the settings it was computed with */
+    public ComparisonSettings settings() {
+        return settings;
+    }
+
+    /**
+     * @param context a context
+     * @return its difference
+     */
+    public ContextDifference context(int context) {
+        return contexts[context];
+    }
+
+    /**
+     * @param context a context
+     * @return its box's width in the flame graph, ns of the root's scale
+     */
+    public double width(int context) {
+        return width[context];
+    }
+
+    /**
+     * @param context a context
+     * @return its box's left edge, ns from the root's left edge
+     */
+    public double x(int context) {
+        return x[context];
+    }
+
+    /**
+     * @param context a context
+     * @return factor ≤ 1 applied to its own width so that it nests in its parent (1 for most)
+     */
+    public double scale(int context) {
+        return scale[context];
+    }
+
+    /**
+     * @param limit at most this many
+     * @return the significant contexts (not the root), largest |difference| first, then smallest q
+     */
+    public List<ContextDifference> topDifferences(int limit) {
+        List<ContextDifference> ranked = new ArrayList<>();
+        for (int c = 1; c < contexts.length; c++) {
+            if (contexts[c].significant()) {
+                ranked.add(contexts[c]);
+            }
+        }
+        ranked.sort(Comparator.comparingDouble((ContextDifference d) -> -Math.abs(d.difference())).thenComparingDouble(ContextDifference::q)
+                .thenComparingInt(ContextDifference::context));
+        return ranked.size() > limit ? List.copyOf(ranked.subList(0, limit)) : List.copyOf(ranked);
+    }
+}
