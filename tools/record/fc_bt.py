@@ -88,6 +88,12 @@ LOST_LINE = re.compile(r"^Lost (\d+) events$")
 # perf script --show-lost-events -F cpu,time,event: "[001] 19851.161546800: PERF_RECORD_LOST lost 682"
 PERF_LOST_LINE = re.compile(r"^\s*\[(\d+)\]\s+(\d+)\.(\d{9}):\s+PERF_RECORD_LOST(?:_SAMPLES)? lost (\d+)")
 BASE_NAME = "Base"  # VaRA's name for region 0, spanning main
+# Sampling: region levels written per sample (deeper levels are counted, not named) and user
+# frames per sample.
+MAX_REGION_DEPTH = 12
+MAX_USER_FRAMES = 64
+# bpftrace's ustack(perf) line: "\t<hex address> <symbol>+<offset> (<module>)".
+FRAME_LINE = re.compile(r"^\t\s*([0-9a-f]+) (.*?)(?:\+\d+)? \((.*)\)$")
 
 # Common columns of every event line: kind, event, cpu, per-CPU sequence, ts, pid, tid, comm.
 HEAD_FMT = "%d\\t%llu\\t%llu\\t%d\\t%d\\t%s"
@@ -131,9 +137,42 @@ def probe_body(head, fmt, args):
             % (head, HEAD_FMT, fmt, HEAD_ARGS, args))
 
 
-def feature_probe(binary, probe, phase, id_expr, name_expr):
-    return (f"usdt:{binary}:vtrace:{probe}\n"
-            + probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}"))
+def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
+    """A region probe. Tracing writes one line per event. Sampling (and the budget's sampling
+    fallback) keeps each thread's region stack in BPF maps instead: @fc_depth[tid] levels,
+    @fc_stk[tid, level] the region id, pushed at begin and popped at the matching end; a region
+    name is written once per id (an "N" line), never per event. name_ptr: the probe argument holding
+    the region name, or None for Base."""
+    name_expr = f"str({name_ptr})" if name_ptr else f"\"{BASE_NAME}\""
+    body = []
+    if a.sample:
+        if phase == "B":
+            body.append(f"$d = @fc_depth[tid]; @fc_stk[tid, $d] = {id_expr}; @fc_depth[tid] = $d + 1;")
+            # Until a name has been read: bpftrace may read it empty before its page is faulted in.
+            named = f"*(uint8 *)uptr({name_ptr}) != 0" if name_ptr else "1"
+            body.append(f"if (@fc_named[{id_expr}] == 0) {{ if ({named}) {{ @fc_named[{id_expr}] = 1; }} "
+                        f"printf(\"N\\t%llu\\t%s\\n\", {id_expr}, {name_expr}); }}")
+        else:
+            # Pop only the matching top: an end without its begin (attached mid-region) or out of
+            # order leaves the stack alone and is counted.
+            body.append(f"$d = @fc_depth[tid]; if ($d > 0 && @fc_stk[tid, $d - 1] == (int64){id_expr}) "
+                        f"{{ @fc_depth[tid] = $d - 1; delete(@fc_stk[tid, $d - 1]); }} "
+                        f"else {{ @fc_unmatched++; }}")
+    if a.trace:
+        body.append(probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}")[2:-2])
+    return f"usdt:{binary}:vtrace:{probe}\n{{ " + " ".join(body) + " }"
+
+
+def sample_probe(a):
+    """The sampling probe: at HZ per CPU, on a CPU running the target, the thread's region stack
+    (depth and its outermost MAX_REGION_DEPTH ids, from the maps the region probes keep) and its
+    user stack (frame pointers), in one printf, so one ring-buffer record holds the whole sample."""
+    levels = ", ".join(f"@fc_stk[tid, {k}]" for k in range(MAX_REGION_DEPTH))
+    fmt = "\\t%d" + "\\t%llu" * MAX_REGION_DEPTH
+    target = "cpid" if a.target == "cpid" else a.target
+    return (f"profile:hz:{a.sample} /pid == {target}/\n"
+            f"{{ $seq = @seq[cpu]++; $d = @fc_depth[tid]; printf(\"P\\tsample\\t{HEAD_FMT}{fmt}\\n%s\\n\", "
+            f"{HEAD_ARGS}, $d, {levels}, ustack(perf, {MAX_USER_FRAMES})); }}")
 
 
 def net_probe(tracepoint, fields, exprs, netns):
@@ -180,23 +219,30 @@ def generate(a):
             "missingTracepoints": [], "missingFields": {}}
     lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); }}"]
     if "feature_init" in probes:
-        lines.append(feature_probe(a.binary, "feature_init", "B", "0", f"\"{BASE_NAME}\""))
+        lines.append(feature_probe(a.binary, "feature_init", "B", "0", None, a))
     if "feature_finalize" in probes:
-        lines.append(feature_probe(a.binary, "feature_finalize", "E", "0", f"\"{BASE_NAME}\""))
+        lines.append(feature_probe(a.binary, "feature_finalize", "E", "0", None, a))
     if a.raw:
         raw = [(m.group(1), m.group(2), p) for p in probes if (m := RAW_PROBE.match(p))]
         if not raw:
             fail(f"{a.binary} has no raw probes vtrace:fr_begin_<id>/fr_end_<id>")
         for kind, region, probe in raw:
             phase = "B" if kind == "begin" else "E"
-            lines.append(feature_probe(a.binary, probe, phase, region, "str(arg0)"))
+            lines.append(feature_probe(a.binary, probe, phase, region, "arg0", a))
     else:
         missing = {"feature_begin", "feature_end"} - set(probes)
         if missing:
             fail(f"{a.binary} lacks the USDT probes vtrace:{', vtrace:'.join(sorted(missing))} "
                  f"(found: {', '.join(probes) or 'none'}); use --raw for per-region probes")
-        lines.append(feature_probe(a.binary, "feature_begin", "B", "arg0", "str(arg1)"))
-        lines.append(feature_probe(a.binary, "feature_end", "E", "arg0", "str(arg1)"))
+        lines.append(feature_probe(a.binary, "feature_begin", "B", "arg0", "arg1", a))
+        lines.append(feature_probe(a.binary, "feature_end", "E", "arg0", "arg1", a))
+    if a.sample:
+        lines.append(sample_probe(a))
+        meta["sampling"] = {"frequencyHz": a.sample, "periodNs": round(1e9 / a.sample),
+                            "regionStacks": "BPF maps kept by the vtrace probes",
+                            "maxRegionDepth": MAX_REGION_DEPTH, "maxUserFrames": MAX_USER_FRAMES,
+                            "userStacks": "frame pointers (bpftrace ustack)"}
+    meta["featureRegionEvents"] = "traced" if a.trace else "not recorded (sampling only)"
     if a.kernel:
         meta["perfEvents"] = []
         for tracepoint, wanted in KERNEL_EVENTS.items():
@@ -234,7 +280,9 @@ def generate(a):
                 f.write("".join(e["tracepoint"] + "\n" for e in meta["perfEvents"]))
     if a.duration:
         lines.append(f"interval:s:{a.duration} {{ exit(); }}")
-    lines.append("END { clear(@seq); }")
+    lines.append("END { printf(\"C\\tunmatchedEnds\\t%d\\n\", @fc_unmatched); clear(@seq); "
+                 "clear(@fc_stk); clear(@fc_depth); clear(@fc_named); clear(@fc_unmatched); }"
+                 if a.sample else "END { clear(@seq); }")
     with open(a.output, "w") as f:
         f.write("// generated by tools/record/fc_bt.py; one printf line per event\n")
         f.write("\n".join(lines) + "\n")
@@ -315,13 +363,27 @@ def watch_misses(a):
 
 def parse_raw(path, kernel_fields, source="bpftrace"):
     """Reads bpftrace's output (or fc_perf.py's, in the same format): events tagged with their
-    source, the target pid, bpftrace's lost count, bad lines."""
-    events, target, lost, bad = [], None, 0, []
+    source (samples with their region stack and user frames), the target pid, bpftrace's lost
+    count, bad lines, region names written once per id ("N" lines) and end-of-run counters."""
+    events, target, lost, bad, names, counters = [], None, 0, [], {}, {}
+    sample = None  # the sample whose user frames the next lines are
     with open(path, errors="replace") as f:
         for number, line in enumerate(f, 1):
             line = line.rstrip("\n")
             cols = line.split("\t")
             try:
+                if sample is not None:
+                    if m := FRAME_LINE.match(line):
+                        sample["frames"].append((m.group(1), m.group(2), m.group(3)))
+                        continue
+                    if not line:  # the first line of the stack and its end are empty
+                        if sample["frames"] or sample.pop("open", False):
+                            sample = None
+                        else:
+                            sample["open"] = True
+                        continue
+                    sample.pop("open", None)
+                    sample = None
                 if cols[0] == "S" and len(cols) == 2:
                     target = int(cols[1])
                 elif cols[0] == "F" and len(cols) >= 10:
@@ -329,6 +391,18 @@ def parse_raw(path, kernel_fields, source="bpftrace"):
                     ev["id"] = int(cols[8])
                     ev["name"] = "\t".join(cols[9:])  # the name is last: tabs survive
                     events.append(ev)
+                elif cols[0] == "P" and len(cols) == 9 + MAX_REGION_DEPTH:
+                    sample = head(cols, source)
+                    depth = int(cols[8])
+                    sample["depth"] = depth
+                    sample["regions"] = [int(c) for c in cols[9:9 + min(depth, MAX_REGION_DEPTH)]]
+                    sample["frames"] = []
+                    events.append(sample)
+                elif cols[0] == "N" and len(cols) >= 3:
+                    if "".join(cols[2:]):
+                        names.setdefault(int(cols[1]), "\t".join(cols[2:]))
+                elif cols[0] == "C" and len(cols) == 3:
+                    counters[cols[1]] = int(cols[2])
                 elif cols[0] == "K" and cols[1] in kernel_fields:
                     ev = head(cols, source)
                     spec = kernel_fields[cols[1]]
@@ -343,7 +417,9 @@ def parse_raw(path, kernel_fields, source="bpftrace"):
                     raise ValueError("unknown line")
             except ValueError as e:
                 bad.append(f"{source} line {number}: {e}: {line[:120]!r}")
-    return events, target, lost, bad
+    for ev in events:
+        ev.pop("open", None)
+    return events, target, lost, bad, names, counters
 
 
 def head(cols, source):
@@ -372,10 +448,10 @@ def typed(value, kind):
     return value
 
 
-def fill_names(events):
+def fill_names(events, known):
     """bpftrace may read a probe's string argument as empty when its page is not yet
-    faulted in; take the name another event of the same region id carried."""
-    known = {}
+    faulted in; take the name another event of the same region id carried. known: id -> name,
+    the names written once per id when sampling; completed here from the events."""
     for ev in events:
         if ev["kind"] == "F" and ev["name"]:
             known.setdefault(ev["id"], ev["name"])
@@ -422,7 +498,7 @@ def lost_ranges(events, bpftrace_lost, perf_lost=()):
 def target_scope(events, target):
     """Keeps kernel events of the target process tree, of the tasks that woke it, and
     the interrupt entries and exits that enclose those wake-ups."""
-    tgids = {target} | {ev["pid"] for ev in events if ev["kind"] == "F"}
+    tgids = {target} | {ev["pid"] for ev in events if ev["kind"] in ("F", "P")}
     tids = {target} | {ev["tid"] for ev in events if ev["pid"] in tgids}  # the main thread's tid is the pid
     for ev in sorted(events, key=lambda e: e["ts"]):  # children of children
         if ev["event"] == "sched_process_fork" and ev["args"].get("parent_pid") in tids | tgids:
@@ -446,7 +522,7 @@ def target_scope(events, target):
     def involved(ev):
         # TCP packets are kept whoever's context they are seen in: with --net-scope own they
         # are this host's packets; the graph needs both ends.
-        return ev["kind"] == "F" or ev["tid"] in keep_tids or any(
+        return ev["kind"] in ("F", "P") or ev["tid"] in keep_tids or any(
             ev["args"].get(f) in keep_tids for f in TID_FIELDS if f in ev["args"]) or (
             ev["event"] in NET_EVENTS and ev["args"].get("proto") == TCP)
 
@@ -473,11 +549,52 @@ def trim_after_exit(events, target):
              if ev["event"] == "sched_process_exit" and ev["args"].get("pid") == target]
     if not exits:
         return events, 0
-    kept = [ev for ev in events if ev["kind"] == "F" or ev["ts"] <= exits[0]]
+    kept = [ev for ev in events if ev["kind"] in ("F", "P") or ev["ts"] <= exits[0]]
     return kept, len(events) - len(kept)
 
 
-def tef_event(ev):
+class StackFrames:
+    """TEF's stackFrames dictionary (id -> name, category, parent) built from the samples: a
+    sample's frame chain is its feature-region stack, outermost first (category "feature
+    region"), then its user stack from the outermost function to the sampled one (category: the
+    module's file name; offsets dropped, so a frame is a function). The same chain is one id."""
+
+    def __init__(self, region_names):
+        self.region_names = region_names
+        self.ids = {}
+        self.frames = {}
+
+    def frame(self, parent, name, category):
+        key = (parent, name, category)
+        if key not in self.ids:
+            fid = str(len(self.ids) + 1)
+            self.ids[key] = fid
+            self.frames[fid] = {"name": name, "category": category}
+            if parent is not None:
+                self.frames[fid]["parent"] = parent
+        return self.ids[key]
+
+    def of(self, sample):
+        fid = None
+        for region in sample["regions"]:
+            fid = self.frame(fid, self.region_names.get(region, f"FR(?{region})"), "feature region")
+        for address, symbol, module in reversed(sample["frames"]):
+            if symbol == "0x" + address or not symbol:
+                symbol = "0x" + address
+            fid = self.frame(fid, symbol, os.path.basename(module))
+        return fid
+
+
+def tef_event(ev, frames=None):
+    if ev["kind"] == "P":
+        out = {"name": "sample", "cat": "sample", "ph": "P", "ts": ev["ts"], "pid": ev["pid"],
+               "tid": ev["tid"], "args": {"regions": ev["regions"]}}
+        if ev["depth"] > len(ev["regions"]):
+            out["args"]["depth"] = ev["depth"]
+        sf = frames.of(ev)
+        if sf is not None:
+            out["sf"] = sf
+        return out
     out = {"name": ev["name"] if ev["kind"] == "F" else ev["event"],
            "cat": "Feature" if ev["kind"] == "F" else "kernel",
            "ph": ev["event"] if ev["kind"] == "F" else "i",
@@ -518,17 +635,17 @@ def convert(a):
         meta = json.load(f)
     kernel_fields = {e["tracepoint"].split(":")[1]: [tuple(x) for x in e["fields"]]
                      for e in meta.get("kernelEvents", []) + meta.get("perfEvents", [])}
-    events, target, bpftrace_lost, bad = parse_raw(a.raw, kernel_fields)
+    events, target, bpftrace_lost, bad, region_names, counters = parse_raw(a.raw, kernel_fields)
     if target is None:
         fail(f"{a.raw} has no start line from the bpftrace program: did bpftrace start?")
     perf_lost = []
     if a.perf:
-        perf_events, _, _, perf_bad = parse_raw(a.perf, kernel_fields, "perf")
+        perf_events, _, _, perf_bad, _, _ = parse_raw(a.perf, kernel_fields, "perf")
         events += perf_events
         bad += perf_bad
     if a.perf_lost:
         perf_lost = parse_perf_lost(a.perf_lost)
-    filled, unresolved = fill_names(events)
+    filled, unresolved = fill_names(events, region_names)
     ranges = lost_ranges(events, bpftrace_lost, perf_lost)
     misses = "not measured (bpftool is not installed)"
     if a.bpf_misses and os.path.exists(a.bpf_misses):
@@ -550,7 +667,8 @@ def convert(a):
              "pid": 0, "tid": 0, "args": {"count": count, "cpu": cpu}}
             for t0, t1, count, cpu in ranges]
     # Stable sort: lost ranges go before the event that ends them.
-    timed = sorted(lost + [tef_event(ev) for ev in events], key=lambda e: e["ts"])
+    frames = StackFrames(region_names)
+    timed = sorted(lost + [tef_event(ev, frames) for ev in events], key=lambda e: e["ts"])
     trace_events = name_events(events) + timed
     for message in bad:
         print(f"fc-record: unparsed bpftrace output, {message}", file=sys.stderr)
@@ -566,6 +684,12 @@ def convert(a):
                  "namesFilled": filled, "namesUnresolved": unresolved,
                  "unparsedLines": len(bad), "unparsedExamples": bad[:5],
                  "clockOffsetNs": a.clock_offset_ns})
+    samples = sum(1 for ev in events if ev["kind"] == "P")
+    if "sampling" in meta:
+        meta["sampling"].update({"samples": samples, "unmatchedEnds": counters.get("unmatchedEnds", 0),
+                                 "samplesBeyondMaxDepth": sum(1 for ev in events if ev["kind"] == "P"
+                                                              and ev["depth"] > MAX_REGION_DEPTH)})
+        meta["regionNames"] = {str(k): v for k, v in sorted(region_names.items())}
     meta.pop("kernelEvents", None)
     meta.pop("perfEvents", None)
     for item in a.info:
@@ -575,6 +699,10 @@ def convert(a):
         # Metadata keys first, so a streaming reader knows the unit before any event.
         f.write('{"timestampUnit":"ns","displayTimeUnit":"ns",\n"otherData":')
         json.dump(meta, f, sort_keys=True)
+        if frames.frames:
+            # Before the events, so a streaming reader has the frames of every sample.
+            f.write(',\n"stackFrames":')
+            json.dump(frames.frames, f, separators=(",", ":"))
         f.write(',\n"traceEvents":[\n')
         f.write(",\n".join(json.dumps(ev, separators=(",", ":")) for ev in trace_events))
         f.write("\n]}\n")
@@ -588,6 +716,9 @@ def main():
     g.add_argument("--binary", required=True, help="file holding the vtrace USDT probes")
     g.add_argument("--target", required=True, help="traced pid, or cpid for bpftrace -c")
     g.add_argument("--raw", action="store_true", help="per-region probes fr_begin_<id>")
+    g.add_argument("--sample", type=int, help="sample the target's threads at this frequency (Hz)")
+    g.add_argument("--no-trace", dest="trace", action="store_false",
+                   help="write no event per region (with --sample: sampling only)")
     g.add_argument("--kernel", action="store_true", help="also record kernel tracepoints")
     g.add_argument("--tracefs", default="/sys/kernel/tracing")
     g.add_argument("--duration", type=int, help="stop after this many seconds")

@@ -8,7 +8,8 @@
  *   vtrace:feature_end(uint64 id, char *name)        region exit
  * Built with -DFC_RAW_PROBES, every region gets its own probe pair instead,
  * vtrace:fr_begin_<id>(char *name) / vtrace:fr_end_<id>(char *name), like
- * VaRA's "raw" variant, so regions can be switched on one by one.
+ * VaRA's "raw" variant, so regions can be switched on one by one. Built with
+ * -DFC_NO_PROBES it has no probes at all (the overhead benchmarks' dry run).
  *
  * Work per item (item i goes to worker i % threads, so counts are exact):
  *   FR(Compression)              id 1  if --compress
@@ -35,7 +36,12 @@
 
 #define ITEM_SIZE 4096
 
-#ifdef FC_RAW_PROBES
+#ifdef FC_NO_PROBES
+#undef DTRACE_PROBE
+#define DTRACE_PROBE(p, n) do { } while (0)
+#define REGION_BEGIN(id, name) do { } while (0)
+#define REGION_END(id, name) do { } while (0)
+#elif defined(FC_RAW_PROBES)
 #define REGION_BEGIN(id, name) DTRACE_PROBE1(vtrace, fr_begin_##id, name)
 #define REGION_END(id, name) DTRACE_PROBE1(vtrace, fr_end_##id, name)
 #else
