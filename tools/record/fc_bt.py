@@ -159,8 +159,11 @@ def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
                         f"{{ @fc_depth[tid] = $d - 1; delete(@fc_stk[tid, $d - 1]); }} "
                         f"else {{ @fc_unmatched++; }}")
     if a.trace:
-        body.append(probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}")[2:-2])
-    return f"usdt:{binary}:vtrace:{probe}\n{{ " + " ".join(body) + " }"
+        body.append(probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}")[2:-2]
+                    .replace("nsecs", "$t"))
+    # The time is read first: a sample can interrupt this program (it did on this kernel), and
+    # one taken after the stack changed must not carry an earlier time than the event.
+    return f"usdt:{binary}:vtrace:{probe}\n{{ $t = nsecs; " + " ".join(body) + " }"
 
 
 def sample_probe(a):

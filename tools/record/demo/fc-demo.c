@@ -18,6 +18,8 @@
  *     FR(Compression)            id 4  nested in id 2, if the item was compressed:
  *                                      a region of A inside a region of B
  *                                      (the thesis's implicit interaction R4)
+ *   FR(Recursion)                id 7  if --recursion D: D levels nested in each other
+ *                                      per item, a region nested in itself
  *   FR(IO)                       id 6  writer thread: write + fsync, if --io FILE
  *   FR(Threads)                  id 5  main: create + join workers, if --threads > 1
  * Workers hand items to the writer through a one-slot queue (mutex + condvar),
@@ -62,11 +64,11 @@ __attribute__((noinline)) static void vtrace_end(uint64_t id, const char *name)
 #endif
 
 struct options {
-    int compress, encrypt, threads, iterations, work;
+    int compress, encrypt, threads, iterations, work, recursion;
     const char *io_path;
 };
 
-static struct options opt = { 0, 0, 1, 8, 200, NULL };
+static struct options opt = { 0, 0, 1, 8, 200, 0, NULL };
 
 /* One-slot hand-off from workers to the writer thread. */
 static pthread_mutex_t slot_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -123,6 +125,17 @@ static void *writer_main(void *unused)
     return NULL;
 }
 
+/* FR(Recursion) nested `level` deep, with work at every level. */
+static uint32_t recurse(unsigned char *buf, int level, uint32_t h)
+{
+    REGION_BEGIN(7, "FR(Recursion)");
+    h = churn(buf, opt.work / 4, h);
+    if (level > 1)
+        h = recurse(buf, level - 1, h);
+    REGION_END(7, "FR(Recursion)");
+    return h;
+}
+
 static uint32_t process_item(int item)
 {
     unsigned char buf[ITEM_SIZE];
@@ -151,6 +164,8 @@ static uint32_t process_item(int item)
         }
         REGION_END(2, "FR(Encryption)");
     }
+    if (opt.recursion)
+        h = recurse(buf, opt.recursion, h);
     if (opt.io_path)
         hand_to_writer(buf);
     return h;
@@ -176,7 +191,7 @@ static void *worker_main(void *arg)
 static void usage(void)
 {
     fprintf(stderr, "usage: fc-demo [--compress] [--encrypt] [--threads N] [--io FILE]\n"
-                    "               [--iterations N] [--work ROUNDS]\n");
+                    "               [--iterations N] [--work ROUNDS] [--recursion DEPTH]\n");
     exit(2);
 }
 
@@ -206,6 +221,8 @@ static void parse(int argc, char **argv)
             opt.iterations = positive(argv[++i]);
         else if (!strcmp(a, "--work") && has_value)
             opt.work = positive(argv[++i]);
+        else if (!strcmp(a, "--recursion") && has_value)
+            opt.recursion = positive(argv[++i]);
         else if (!strcmp(a, "--io") && has_value)
             opt.io_path = argv[++i];
         else {

@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Feature costs estimated from the samples of an fc-record --sample trace, with confidence
+intervals; and, on a trace recorded with --sample --trace --kernel, the exact check of every
+sample's attribution and the accuracy of the estimates against the traced values.
+
+  sample_estimates.py estimate TRACE.json [--level 0.95] [--json]
+  sample_estimates.py attribution TRACE.json        (exit 1 on a misattributed sample)
+  sample_estimates.py accuracy TRACE.json [--level 0.95] [--json]
+
+Method (doc/recorder.md, "Sampling"). A sample is taken on a CPU running one of the target's
+threads every period D = 1/f (f = otherData.sampling.frequencyHz), so it stands for D of that
+thread's CPU time; like the thesis's perf samples (Kaufmann 2022, §2.3.4, §3.4) it measures
+on-CPU time, not wall-clock time. A sample's region stack is the one the region probes kept for
+its thread. The estimate of a quantity is n * D, n the samples counted for it:
+
+- feature F: samples whose stack holds a region of F (a feature counted once per sample);
+- interaction: samples whose stack's feature union (Base dropped unless alone) is it, exclusive;
+- region (id): samples whose stack holds the id (recursion counted once).
+
+Interval: the count n of samples falling in a set of instants of total length T is a sum of
+independent hits (one per sample, assuming the sampling phase is independent of the program's
+regions: the reason for prime frequencies such as 97 and 997 Hz), whose variance is at most its
+mean T/D, so a Poisson interval on n is conservative; we use the score interval of a Poisson
+mean, lambda = n + z^2/2 +- z * sqrt(n + z^2/4), times D (z the normal quantile of the level;
+n = 0 gives [0, z^2 D]).
+
+The traced value for the accuracy check is the on-CPU time of the same set: per thread, the
+instants at which the quantity held on its traced region stack (B/E events) and the thread ran
+(sched_switch), summed over threads.
+"""
+import argparse
+import bisect
+import collections
+import json
+import math
+import re
+import sys
+from statistics import NormalDist
+
+NAME = re.compile(r"^FR\((.*)\)$")
+BASE = "Base"
+
+
+def features_of(name):
+    """Feature set of a region name: FR(A,B) -> {A, B}; Base -> {Base}."""
+    if name == BASE:
+        return frozenset([BASE])
+    m = NAME.match(name)
+    if not m:
+        return frozenset()
+    return frozenset(f.strip() for f in m.group(1).split(",") if f.strip())
+
+
+def interaction(feature_sets):
+    union = frozenset().union(*feature_sets) if feature_sets else frozenset()
+    if len(union) > 1:
+        union = union - {BASE}
+    return "*".join(sorted(union)) if union else "(none)"
+
+
+def score_interval(n, level):
+    z = NormalDist().inv_cdf(0.5 + level / 2)
+    half = z * math.sqrt(n + z * z / 4)
+    return max(0.0, n + z * z / 2 - half), n + z * z / 2 + half
+
+
+def keys_of(stack, names):
+    """The quantities a region stack (ids, outermost first) counts for: ('feature', F),
+    ('interaction', I), ('region', 'name #id')."""
+    sets = [features_of(names.get(str(r), f"FR(?{r})")) for r in stack]
+    keys = {("feature", f) for s in sets for f in s}
+    if stack:
+        keys.add(("interaction", interaction(sets)))
+    keys |= {("region", f"{names.get(str(r), f'FR(?{r})')} #{r}") for r in stack}
+    return keys
+
+
+def load(path):
+    with open(path) as f:
+        trace = json.load(f)
+    meta = trace.get("otherData", {})
+    if "sampling" not in meta:
+        sys.exit(f"{path}: not a sampled recording (no otherData.sampling)")
+    return trace, meta
+
+
+def estimate(trace, meta, level):
+    period = meta["sampling"]["periodNs"]
+    names = meta.get("regionNames", {})
+    counts = collections.Counter()
+    samples = 0
+    for e in trace["traceEvents"]:
+        if e.get("ph") == "P" and e.get("cat") == "sample":
+            samples += 1
+            for key in keys_of(e["args"]["regions"], names):
+                counts[key] += 1
+    rows = {}
+    for key, n in counts.items():
+        lo, hi = score_interval(n, level)
+        rows[key] = {"samples": n, "estimateNs": n * period, "lowNs": lo * period, "highNs": hi * period}
+    return rows, samples
+
+
+def traced_stacks(trace):
+    """Per thread: [(ts, region stack after the event)] from the B/E events (matching the
+    innermost open region of the same id, as the feature analysis does)."""
+    stacks, history = collections.defaultdict(list), collections.defaultdict(list)
+    for e in trace["traceEvents"]:
+        if e.get("cat") != "Feature":
+            continue
+        key = (e["pid"], e["tid"])
+        stack, rid = stacks[key], e["args"]["ID"]
+        if e["ph"] == "B":
+            stack.append(rid)
+        elif rid in stack:
+            del stack[len(stack) - 1 - stack[::-1].index(rid)]
+        history[key].append((e["ts"], tuple(stack)))
+    return history
+
+
+def stack_at(history, ts):
+    i = bisect.bisect_left(history, (ts,)) - 1  # events strictly before ts
+    return history[i][1] if i >= 0 else ()
+
+
+def attribution(trace, meta):
+    """Every sample's region stack against its thread's traced stack at the sample's time."""
+    history = traced_stacks(trace)
+    bad, checked = [], 0
+    for e in trace["traceEvents"]:
+        if e.get("ph") == "P" and e.get("cat") == "sample":
+            checked += 1
+            want = list(stack_at(history.get((e["pid"], e["tid"]), []), e["ts"]))
+            if e["args"].get("depth", len(e["args"]["regions"])) != len(want) or \
+                    e["args"]["regions"] != want[:len(e["args"]["regions"])]:
+                bad.append(f"sample at {e['ts']} on tid {e['tid']}: {e['args']['regions']}, traced {want}")
+    return checked, bad
+
+
+def on_cpu_intervals(trace, tids):
+    """Per thread, its on-CPU intervals from sched_switch. Before a thread's first switch it is
+    taken as running if that switch takes it off a CPU."""
+    switches = sorted((e["ts"], e["args"]["prev_pid"], e["args"]["next_pid"]) for e in trace["traceEvents"]
+                      if e.get("cat") == "kernel" and e.get("name") == "sched_switch")
+    if not switches:
+        sys.exit("accuracy needs sched_switch events: record with --kernel")
+    start = min(e["ts"] for e in trace["traceEvents"] if "ts" in e and e.get("ph") != "M")
+    end = max(e["ts"] for e in trace["traceEvents"] if "ts" in e and e.get("ph") != "M")
+    running, intervals = {}, collections.defaultdict(list)
+    for ts, prev, nxt in switches:
+        if prev in tids:
+            since = running.pop(prev, None)
+            if since is None and not intervals[prev]:
+                since = start
+            if since is not None:
+                intervals[prev].append((since, ts))
+        if nxt in tids:
+            running[nxt] = ts
+    for tid, since in running.items():
+        intervals[tid].append((since, end))
+    return intervals
+
+
+def traced_values(trace, meta):
+    """On-CPU ns per quantity from the traced stacks and sched_switch."""
+    names = meta.get("regionNames", {})
+    for e in trace["traceEvents"]:  # names of regions never sampled
+        if e.get("cat") == "Feature":
+            names.setdefault(str(e["args"]["ID"]), e["name"])
+    history = traced_stacks(trace)
+    intervals = on_cpu_intervals(trace, {tid for _, tid in history})
+    values = collections.Counter()
+    for (pid, tid), hist in history.items():
+        runs = intervals.get(tid, [])
+        # Piecewise-constant stack: from each event to the next.
+        for (t0, stack), (t1, _) in zip(hist, hist[1:] + [(max(hist[-1][0], runs[-1][1] if runs else 0), ())]):
+            if not stack or t1 <= t0:
+                continue
+            i = bisect.bisect_right(runs, (t0,)) - 1
+            overlap = 0
+            for a, b in runs[max(i, 0):]:
+                if a >= t1:
+                    break
+                overlap += max(0, min(b, t1) - max(a, t0))
+            if overlap:
+                for key in keys_of(list(stack), names):
+                    values[key] += overlap
+    return values
+
+
+def accuracy(trace, meta, level):
+    rows, samples = estimate(trace, meta, level)
+    truth = traced_values(trace, meta)
+    out = []
+    for key in sorted(set(rows) | set(truth)):
+        r = rows.get(key)
+        if r is None:
+            lo, hi = score_interval(0, level)
+            p = meta["sampling"]["periodNs"]
+            r = {"samples": 0, "estimateNs": 0, "lowNs": lo * p, "highNs": hi * p}
+        t = truth.get(key, 0)
+        out.append({"kind": key[0], "name": key[1], "tracedNs": t, **r,
+                    "errorNs": r["estimateNs"] - t,
+                    "relativeError": (r["estimateNs"] - t) / t if t else None,
+                    "covered": r["lowNs"] <= t <= r["highNs"]})
+    return out, samples
+
+
+def ms(ns):
+    return f"{ns / 1e6:10.2f}"
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("command", choices=["estimate", "attribution", "accuracy"])
+    p.add_argument("trace")
+    p.add_argument("--level", type=float, default=0.95, help="confidence level of the intervals")
+    p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    a = p.parse_args()
+    trace, meta = load(a.trace)
+    if a.command == "attribution":
+        checked, bad = attribution(trace, meta)
+        if not any(e.get("cat") == "Feature" for e in trace["traceEvents"]):
+            sys.exit(f"{a.trace}: no traced regions to check against: record with --sample HZ --trace")
+        for line in bad[:10]:
+            print(line, file=sys.stderr)
+        print(f"{a.trace}: {checked} samples, {len(bad)} misattributed")
+        sys.exit(1 if bad or not checked else 0)
+    if a.command == "estimate":
+        rows, samples = estimate(trace, meta, a.level)
+        out = [{"kind": k[0], "name": k[1], **v} for k, v in sorted(rows.items())]
+        if a.json:
+            print(json.dumps({"samples": samples, "rows": out}))
+            return
+        print(f"{samples} samples at {meta['sampling']['frequencyHz']} Hz; on-CPU time, "
+              f"{a.level:.0%} score intervals (estimates)")
+        for r in out:
+            print(f"{r['kind']:12} {r['name']:40} {r['samples']:7} {ms(r['estimateNs'])} ms "
+                  f"[{ms(r['lowNs'])} - {ms(r['highNs'])}]")
+        return
+    out, samples = accuracy(trace, meta, a.level)
+    if a.json:
+        print(json.dumps({"samples": samples, "frequencyHz": meta["sampling"]["frequencyHz"], "rows": out}))
+        return
+    print(f"{samples} samples at {meta['sampling']['frequencyHz']} Hz; on-CPU ms: estimate [interval] vs traced")
+    for r in out:
+        rel = f"{100 * r['relativeError']:+7.1f} %" if r["relativeError"] is not None else "      -  "
+        print(f"{r['kind']:12} {r['name']:40} {ms(r['estimateNs'])} [{ms(r['lowNs'])} -{ms(r['highNs'])}] "
+              f"{ms(r['tracedNs'])} {rel} {'covered' if r['covered'] else 'MISSED'}")
+
+
+if __name__ == "__main__":
+    main()
