@@ -16,6 +16,7 @@ Output format: doc/recorder-format.md.
 """
 import argparse
 import bisect
+import collections
 import json
 import os
 import re
@@ -93,6 +94,8 @@ BASE_NAME = "Base"  # VaRA's name for region 0, spanning main
 MAX_REGION_DEPTH = 12
 MAX_USER_FRAMES = 64
 # bpftrace's ustack(perf) line: "\t<hex address> <symbol>+<offset> (<module>)".
+# bpftrace's print(@map) lines at the end of a budgeted recording: "@fc_stk[123, 0]: 5".
+MAP_LINE = re.compile(r"^@(fc_depth|fc_stk)\[([\d, ]+)\]: (-?\d+)$")
 FRAME_LINE = re.compile(r"^\t\s*([0-9a-f]+) (.*?)(?:\+\d+)? \((.*)\)$")
 
 # Common columns of every event line: kind, event, cpu, per-CPU sequence, ts, pid, tid, comm.
@@ -138,14 +141,23 @@ def probe_body(head, fmt, args):
 
 
 def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
-    """A region probe. Tracing writes one line per event. Sampling (and the budget's sampling
-    fallback) keeps each thread's region stack in BPF maps instead: @fc_depth[tid] levels,
-    @fc_stk[tid, level] the region id, pushed at begin and popped at the matching end; a region
-    name is written once per id (an "N" line), never per event. name_ptr: the probe argument holding
-    the region name, or None for Base."""
+    """A region probe. Tracing writes one line per event. Sampling and the overhead budget keep
+    each thread's region stack in BPF maps: @fc_depth[tid] levels, @fc_stk[tid, level] the region
+    id, pushed at begin and popped at the matching end; a region name is written once per id (an
+    "N" line), never per event. Under a budget, events are written only while @fc_gate (the
+    controller's epoch, 0 when tracing is off) is set, and a thread's first probe call of an
+    epoch writes its stack first ("Y" line), so the converter can resynchronise the traced
+    stacks after a measurement-off window. name_ptr: the probe argument holding the region name,
+    or None for Base."""
     name_expr = f"str({name_ptr})" if name_ptr else f"\"{BASE_NAME}\""
     body = []
-    if a.sample:
+    if a.budget:
+        levels = ", ".join(f"@fc_stk[tid, {k}]" for k in range(MAX_REGION_DEPTH))
+        fmt = HEAD_FMT + "\\t%d" + "\\t%llu" * MAX_REGION_DEPTH
+        args = HEAD_ARGS.replace("$seq", "$s").replace("nsecs", "$t")
+        body.append("$g = @fc_gate; if ($g != 0 && @fc_sync[tid] != $g) { @fc_sync[tid] = $g; "
+                    f"$s = @seq[cpu]++; printf(\"Y\\tsync\\t{fmt}\\n\", {args}, @fc_depth[tid], {levels}); }}")
+    if a.sample or a.budget:
         if phase == "B":
             body.append(f"$d = @fc_depth[tid]; @fc_stk[tid, $d] = {id_expr}; @fc_depth[tid] = $d + 1;")
             # Until a name has been read: bpftrace may read it empty before its page is faulted in.
@@ -159,8 +171,8 @@ def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
                         f"{{ @fc_depth[tid] = $d - 1; delete(@fc_stk[tid, $d - 1]); }} "
                         f"else {{ @fc_unmatched++; }}")
     if a.trace:
-        body.append(probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}")[2:-2]
-                    .replace("nsecs", "$t"))
+        event = probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}")[2:-2].replace("nsecs", "$t")
+        body.append(f"if ($g != 0) {{ {event} }}" if a.budget else event)
     # The time is read first: a sample can interrupt this program (it did on this kernel), and
     # one taken after the stack changed must not carry an earlier time than the event.
     return f"usdt:{binary}:vtrace:{probe}\n{{ $t = nsecs; " + " ".join(body) + " }"
@@ -220,7 +232,7 @@ def generate(a):
     probes = usdt_probes(a.binary)
     meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
             "missingTracepoints": [], "missingFields": {}}
-    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); }}"]
+    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); {'@fc_gate = 1; ' if a.budget else ''}}}"]
     if "feature_init" in probes:
         lines.append(feature_probe(a.binary, "feature_init", "B", "0", None, a))
     if "feature_finalize" in probes:
@@ -283,9 +295,16 @@ def generate(a):
                 f.write("".join(e["tracepoint"] + "\n" for e in meta["perfEvents"]))
     if a.duration:
         lines.append(f"interval:s:{a.duration} {{ exit(); }}")
-    lines.append("END { printf(\"C\\tunmatchedEnds\\t%d\\n\", @fc_unmatched); clear(@seq); "
-                 "clear(@fc_stk); clear(@fc_depth); clear(@fc_named); clear(@fc_unmatched); }"
-                 if a.sample else "END { clear(@seq); }")
+    if a.sample or a.budget:
+        # The threads' stacks at the end resynchronise the traced stacks after a last window.
+        dump = "print(@fc_depth); print(@fc_stk); " if a.budget else ""
+        lines.append(f"END {{ printf(\"C\\tunmatchedEnds\\t%d\\n\", @fc_unmatched); {dump}clear(@seq); "
+                     "clear(@fc_stk); clear(@fc_depth); clear(@fc_named); clear(@fc_unmatched); "
+                     f"{'clear(@fc_gate); clear(@fc_sync); ' if a.budget else ''}}}")
+    else:
+        lines.append("END { clear(@seq); }")
+    if a.budget:
+        meta["budget"] = {"stacks": "BPF maps kept by the vtrace probes, also while tracing is off"}
     with open(a.output, "w") as f:
         f.write("// generated by tools/record/fc_bt.py; one printf line per event\n")
         f.write("\n".join(lines) + "\n")
@@ -362,6 +381,215 @@ def watch_misses(a):
         time.sleep(a.interval)
 
 
+# ---------------------------------------------------------------- overhead budget
+
+BPF_SYSCALL = 321  # x86_64
+BPF_MAP_UPDATE_ELEM, BPF_MAP_GET_FD_BY_ID, BPF_ENABLE_STATS = 2, 14, 32
+PROG_TYPE_KPROBE = 2  # uprobes' programs are of this type
+GATE_MAP = "AT_fc_gate"  # bpftrace's name of the map @fc_gate
+
+
+def bpf(cmd, attr):
+    import ctypes
+    libc = ctypes.CDLL(None, use_errno=True)
+    r = libc.syscall(BPF_SYSCALL, cmd, ctypes.byref(attr), ctypes.sizeof(attr))
+    if r < 0:
+        raise OSError(ctypes.get_errno(), f"bpf command {cmd}: {os.strerror(ctypes.get_errno())}")
+    return r
+
+
+def probe_stats(pid):
+    """Program id -> (run time ns, runs) of the uprobe programs a process holds, from their
+    fdinfo (the kernel fills run_time_ns and run_cnt while BPF statistics are enabled); None
+    once the process is gone."""
+    stats = {}
+    try:
+        fds = os.listdir(f"/proc/{pid}/fdinfo")
+    except OSError:
+        return None
+    for fd in fds:
+        try:
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                info = dict(line.split(":", 1) for line in f.read().splitlines() if ":" in line)
+        except OSError:
+            continue
+        if "prog_id" in info and int(info.get("prog_type", -1)) == PROG_TYPE_KPROBE:
+            stats[int(info["prog_id"])] = (int(info.get("run_time_ns", 0)), int(info.get("run_cnt", 0)))
+    return stats
+
+
+def stats_delta(old, new):
+    """(run time ns, runs) since old, over the programs in both (bpftrace closes them at exit)."""
+    ns = runs = 0
+    for prog, (t, n) in new.items():
+        if prog in old:
+            ns += t - old[prog][0]
+            runs += n - old[prog][1]
+    return ns, runs
+
+
+def cpu_ns(pid):
+    """CPU time of all a process's threads in ns (schedstat), or None once it is gone."""
+    total = 0
+    try:
+        tasks = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return None
+    for task in tasks:
+        try:
+            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
+                total += int(f.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            pass
+    return total
+
+
+def traced_child(bpftrace):
+    """The command bpftrace -c started: its newest child that no longer runs bpftrace's code (the
+    child waits, as "bpftrace", until the probes are attached, then execs the command; a process
+    the shell started for bpftrace's stderr is older)."""
+    found = None
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as f:
+                    stat = f.read()
+            except OSError:
+                continue
+            comm = stat[stat.index("(") + 1:stat.rindex(")")]
+            fields = stat[stat.rindex(")") + 2:].split()
+            started = int(fields[19])
+            if int(fields[1]) == bpftrace and comm != "bpftrace" and (found is None or started > found[0]):
+                found = (started, int(entry))
+    return found[1] if found else None
+
+
+def gate_map_fd(pid):
+    """A file descriptor of bpftrace's @fc_gate map, found among the maps the process holds."""
+    import ctypes
+    ids = set()
+    for fd in os.listdir(f"/proc/{pid}/fdinfo"):
+        try:
+            with open(f"/proc/{pid}/fdinfo/{fd}") as f:
+                if m := re.search(r"^map_id:\s*(\d+)", f.read(), re.M):
+                    ids.add(int(m.group(1)))
+        except OSError:
+            pass
+    for map_id in ids:
+        out = subprocess.run(["bpftool", "map", "show", "id", str(map_id), "--json"],
+                             capture_output=True, text=True)
+        if out.returncode == 0 and json.loads(out.stdout).get("name") == GATE_MAP:
+            class GetId(ctypes.Structure):
+                _fields_ = [("id", ctypes.c_uint32), ("next_id", ctypes.c_uint32),
+                            ("open_flags", ctypes.c_uint32)]
+            return bpf(BPF_MAP_GET_FD_BY_ID, GetId(map_id, 0, 0))
+    return None
+
+
+def set_gate(map_fd, value):
+    import ctypes
+    key, val = ctypes.c_uint64(0), ctypes.c_uint64(value)
+
+    class Update(ctypes.Structure):
+        _fields_ = [("map_fd", ctypes.c_uint32), ("pad", ctypes.c_uint32), ("key", ctypes.c_uint64),
+                    ("value", ctypes.c_uint64), ("flags", ctypes.c_uint64)]
+    bpf(BPF_MAP_UPDATE_ELEM, Update(map_fd, 0, ctypes.addressof(key), ctypes.addressof(val), 0))
+
+
+def budget_control(a):
+    """QDIME's control loop (Arafa et al., §III-A) over the region probes. Each period P starts
+    with tracing on; every tick the probes' cost so far in the period is measured, as their BPF
+    run time (kernel statistics, enabled for the recording with BPF_ENABLE_STATS) plus, per probe
+    call, the cost of the uprobe trap around it, which the statistics do not see (--probe-cost-ns,
+    measured in doc/benchmarks.md). The budget is a share of the program's own work: its threads'
+    CPU time (schedstat) less the probes' cost, so a loaded machine, where the program gets a
+    fraction of a CPU, does not inflate it. Once the period's cost, plus what the calls will
+    still cost while off until the period ends, reaches the budget, tracing is switched off (the
+    probes keep only the region stacks, for samples and for resynchronisation) until the next
+    period. Every switch is logged with its CLOCK_MONOTONIC time as a measurement-off/on window."""
+    import ctypes
+    deadline = time.monotonic() + 120
+    pid = gate = None
+    while gate is None:
+        if time.monotonic() > deadline or not os.path.exists(f"/proc/{a.parent}"):
+            fail("budget: bpftrace did not start")
+        pid = pid or bpftrace_child(a.parent)
+        if pid:
+            try:
+                gate = gate_map_fd(pid)
+            except (OSError, ValueError):
+                gate = None
+        time.sleep(0.02)
+
+    target = a.target
+    while target is None:
+        target = traced_child(pid)
+        if target is None and time.monotonic() > deadline:
+            fail("budget: cannot find the traced process")
+        time.sleep(0.005)
+
+    class Stats(ctypes.Structure):
+        _fields_ = [("type", ctypes.c_uint32)]
+    stats_fd = bpf(BPF_ENABLE_STATS, Stats(0))  # BPF_STATS_RUN_TIME, until this process ends
+    period, tick = a.period_ms * 1_000_000, max(2_000_000, a.period_ms * 1_000_000 // 20)
+    log = open(a.output, "w")
+    log.write(f"target\t{target}\n")
+    now = start = period_start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    last, last_cpu = probe_stats(pid), cpu_ns(target) or 0
+    epoch, on, spent, work, periods = 1, True, 0, 0, 1
+    totals = {"bpfRunTimeNs": 0, "probeCalls": 0, "probeCostNs": 0, "offCalls": 0, "offBpfRunTimeNs": 0,
+              "targetCpuNs": 0}
+    while last is not None:
+        time.sleep(tick / 1e9)
+        stats, cpu = probe_stats(pid), cpu_ns(target)
+        if stats is None:
+            break
+        before, now = now, time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+        ns, runs = stats_delta(last, stats)
+        last = stats
+        cost = ns + runs * a.probe_cost_ns
+        # The program's own work: its threads' CPU time without the probes' (which runs in them).
+        done = max(0, (cpu - last_cpu if cpu is not None else 0) - cost)
+        last_cpu = cpu if cpu is not None else last_cpu
+        spent += cost
+        work += done
+        totals["bpfRunTimeNs"] += ns
+        totals["probeCalls"] += runs
+        totals["probeCostNs"] += cost
+        totals["targetCpuNs"] += done + cost
+        if not on:
+            totals["offCalls"] += runs
+            totals["offBpfRunTimeNs"] += ns
+        elapsed = max(1, now - before)
+        call_rate, work_rate = runs / elapsed, done / elapsed
+        # What a probe call costs while tracing is off (it still keeps the stacks); before any
+        # off tick, the cost of an on call, which is higher.
+        off_call = a.probe_cost_ns + (totals["offBpfRunTimeNs"] / totals["offCalls"] if totals["offCalls"]
+                                      else ns / runs if runs else 0)
+        if now - period_start >= period:
+            periods += 1
+            period_start, spent, work = now, 0, 0
+            if not on:
+                epoch += 1
+                set_gate(gate, epoch)
+                on = True
+                log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
+        # Off once the period's probe cost, with what the calls will still cost while off until
+        # the period ends, reaches the budget's share of the program's work over the period
+        # (QDIME switches off when the budget is spent; here calls still cost while off, so that
+        # part is reserved).
+        remaining = period - (now - period_start)
+        if on and spent + call_rate * off_call * remaining > a.budget * (work + work_rate * remaining):
+            log.write(f"off\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
+            set_gate(gate, 0)
+            on = False
+        log.flush()
+    end = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    log.write(f"summary\t{json.dumps({'periods': periods, 'controlledNs': end - start, **totals})}\n")
+    log.close()
+    os.close(stats_fd)
+
+
 # ---------------------------------------------------------------- conversion
 
 def parse_raw(path, kernel_fields, source="bpftrace"):
@@ -401,6 +629,14 @@ def parse_raw(path, kernel_fields, source="bpftrace"):
                     sample["regions"] = [int(c) for c in cols[9:9 + min(depth, MAX_REGION_DEPTH)]]
                     sample["frames"] = []
                     events.append(sample)
+                elif cols[0] == "Y" and len(cols) == 9 + MAX_REGION_DEPTH:
+                    ev = head(cols, source)
+                    ev["depth"] = int(cols[8])
+                    ev["regions"] = [int(c) for c in cols[9:9 + min(ev["depth"], MAX_REGION_DEPTH)]]
+                    events.append(ev)
+                elif m := MAP_LINE.match(line):
+                    keys = [int(k) for k in m.group(2).split(",")]
+                    counters.setdefault(m.group(1), {})[tuple(keys)] = int(m.group(3))
                 elif cols[0] == "N" and len(cols) >= 3:
                     if "".join(cols[2:]):
                         names.setdefault(int(cols[1]), "\t".join(cols[2:]))
@@ -604,6 +840,8 @@ def tef_event(ev, frames=None):
            "ts": ev["ts"], "pid": ev["pid"], "tid": ev["tid"]}
     if ev["kind"] == "F":
         out["args"] = {"ID": ev["id"], "UUID": ev["id"]}
+        if ev.get("resync"):
+            out["args"]["resync"] = True
     else:
         out["s"] = "t"
         args = {"cpu": ev["cpu"], **ev["args"]}
@@ -633,6 +871,89 @@ def name_events(events):
     return out
 
 
+def parse_budget_log(path):
+    """The budget controller's switches: [(off ns, on ns or None)] and its summary."""
+    windows, summary = [], {}
+    with open(path) as f:
+        for line in f:
+            kind, _, value = line.rstrip("\n").partition("\t")
+            if kind == "off":
+                windows.append([int(value), None])
+            elif kind == "on" and windows and windows[-1][1] is None:
+                windows[-1][1] = int(value)
+            elif kind == "summary":
+                summary = json.loads(value)
+    return [tuple(w) for w in windows], summary
+
+
+def final_stacks(counters):
+    """Each thread's region stack at the end of the recording, from the END dump of the maps."""
+    depth = {k[0]: v for k, v in counters.get("fc_depth", {}).items()}
+    levels = counters.get("fc_stk", {})
+    return {tid: [levels.get((tid, k), 0) for k in range(d)] for tid, d in depth.items()}
+
+
+def resynchronise(events, windows, finals, names):
+    """After a measurement-off window the traced stack of a thread may be wrong: regions ended or
+    began while tracing was off. The thread's first probe call after the window wrote its stack
+    (a "Y" event, just before the call's own event), and the END dump gives the stacks of threads
+    that called no probe after the last window. Where the traced stack differs, this adds the
+    missing ends (innermost first) and begins, marked "resync", at the window's end (or at the
+    "Y" event, if that came first): the time inside the window stays unobserved, and the
+    observed time after it is attributed to the real stack. Returns the added events and the
+    threads that needed it. Stacks deeper than MAX_REGION_DEPTH are compared on their known
+    levels. A thread whose probes all fell into off windows for several periods in a row shows
+    its stack again only at its next probe call: in the on-periods between, its last traced
+    stack is kept (doc/recorder.md, "Overhead budget")."""
+    added, threads = [], set()
+    per_thread = collections.defaultdict(list)
+    for ev in events:
+        if ev["kind"] in ("F", "Y"):
+            per_thread[(ev["pid"], ev["tid"])].append(ev)
+
+    def synth(like, phase, rid, ts):
+        return {"kind": "F", "event": phase, "cpu": like["cpu"], "seq": like["seq"], "ts": ts,
+                "pid": like["pid"], "tid": like["tid"], "comm": like["comm"], "src": "resync",
+                "id": rid, "name": names.get(rid, f"FR(?{rid})"), "resync": True}
+
+    def align(like, stack, want, ts):
+        c = 0
+        while c < min(len(stack), len(want)) and stack[c] == want[c]:
+            c += 1
+        out = [synth(like, "E", rid, ts) for rid in reversed(stack[c:])]
+        out += [synth(like, "B", rid, ts) for rid in want[c:]]
+        return out
+
+    for (pid, tid), evs in per_thread.items():
+        evs.sort(key=lambda e: (e["ts"], e["cpu"], e["seq"]))
+        stack, last_ts = [], None
+        for ev in evs:
+            if ev["kind"] == "Y":
+                known = stack[:len(ev["regions"])] if ev["depth"] > MAX_REGION_DEPTH else stack
+                if known != ev["regions"] or len(stack) != ev["depth"]:
+                    before = [w for w in windows if w[0] <= ev["ts"]]
+                    ts = ev["ts"]
+                    if before and before[-1][1] is not None:
+                        ts = min(ts, before[-1][1])
+                    ts = max(ts, last_ts if last_ts is not None else ts)
+                    new = align(ev, stack, ev["regions"], ts)
+                    added += new
+                    threads.add(tid)
+                    stack = list(ev["regions"])
+                continue
+            last_ts = ev["ts"]
+            if ev["event"] == "B":
+                stack.append(ev["id"])
+            elif ev["id"] in stack:
+                del stack[len(stack) - 1 - stack[::-1].index(ev["id"])]
+        final = finals.get(tid)
+        later = [w for w in windows if last_ts is not None and w[0] >= last_ts and w[1] is not None]
+        if final is not None and final != stack and later and evs:
+            added += align(evs[-1], stack, final, later[-1][1])
+            threads.add(tid)
+    return added, threads
+
+
 def convert(a):
     with open(a.meta) as f:
         meta = json.load(f)
@@ -650,6 +971,12 @@ def convert(a):
         perf_lost = parse_perf_lost(a.perf_lost)
     filled, unresolved = fill_names(events, region_names)
     ranges = lost_ranges(events, bpftrace_lost, perf_lost)
+    windows, budget_summary, resynced = [], {}, set()
+    if a.budget_log:
+        windows, budget_summary = parse_budget_log(a.budget_log)
+        added, resynced = resynchronise(events, windows, final_stacks(counters), region_names)
+        events += added
+    events = [ev for ev in events if ev["kind"] != "Y"]  # their sequence numbers counted above
     misses = "not measured (bpftool is not installed)"
     if a.bpf_misses and os.path.exists(a.bpf_misses):
         with open(a.bpf_misses) as f:
@@ -669,9 +996,14 @@ def convert(a):
     lost = [{"name": "Lost events", "cat": "lost", "ph": "X", "ts": t0, "dur": t1 - t0,
              "pid": 0, "tid": 0, "args": {"count": count, "cpu": cpu}}
             for t0, t1, count, cpu in ranges]
+    # A budget's switches: measurement-off windows of the target process (doc/tef.md).
+    markers = [{"name": name, "cat": "__measurement", "ph": "i", "s": "p", "pid": target, "tid": target,
+                "ts": ts + a.clock_offset_ns}
+               for off, on in windows for name, ts in (("measurement_off", off), ("measurement_on", on))
+               if ts is not None]
     # Stable sort: lost ranges go before the event that ends them.
     frames = StackFrames(region_names)
-    timed = sorted(lost + [tef_event(ev, frames) for ev in events], key=lambda e: e["ts"])
+    timed = sorted(lost + markers + [tef_event(ev, frames) for ev in events], key=lambda e: e["ts"])
     trace_events = name_events(events) + timed
     for message in bad:
         print(f"fc-record: unparsed bpftrace output, {message}", file=sys.stderr)
@@ -688,6 +1020,20 @@ def convert(a):
                  "unparsedLines": len(bad), "unparsedExamples": bad[:5],
                  "clockOffsetNs": a.clock_offset_ns})
     samples = sum(1 for ev in events if ev["kind"] == "P")
+    if "budget" in meta:
+        traced = budget_summary.get("controlledNs", 0)
+        off = sum((on if on is not None else max((ev["ts"] for ev in events), default=off)) - off
+                  for off, on in windows)
+        meta["capture_regime"] = "gated"
+        meta["budget"].update({
+            "offWindows": len(windows), "offNs": off, "periods": budget_summary.get("periods"),
+            "measuredProbeCostNs": budget_summary.get("probeCostNs"), "controlledNs": traced,
+            "bpfRunTimeNs": budget_summary.get("bpfRunTimeNs"), "probeCalls": budget_summary.get("probeCalls"),
+            "targetCpuNs": budget_summary.get("targetCpuNs"),
+            "measuredOverheadPercent": round(100 * budget_summary["probeCostNs"]
+                                             / max(1, budget_summary["targetCpuNs"] - budget_summary["probeCostNs"]), 3)
+            if budget_summary.get("targetCpuNs") else None,
+            "resynchronisedThreads": len(resynced)})
     if "sampling" in meta:
         meta["sampling"].update({"samples": samples, "unmatchedEnds": counters.get("unmatchedEnds", 0),
                                  "samplesBeyondMaxDepth": sum(1 for ev in events if ev["kind"] == "P"
@@ -720,6 +1066,7 @@ def main():
     g.add_argument("--target", required=True, help="traced pid, or cpid for bpftrace -c")
     g.add_argument("--raw", action="store_true", help="per-region probes fr_begin_<id>")
     g.add_argument("--sample", type=int, help="sample the target's threads at this frequency (Hz)")
+    g.add_argument("--budget", action="store_true", help="gate region events on @fc_gate (budget controller)")
     g.add_argument("--no-trace", dest="trace", action="store_false",
                    help="write no event per region (with --sample: sampling only)")
     g.add_argument("--kernel", action="store_true", help="also record kernel tracepoints")
@@ -734,6 +1081,7 @@ def main():
     c.add_argument("--meta", required=True, help="metadata JSON written by gen (and fc-record)")
     c.add_argument("--bpf-misses", help="BPF recursion misses per probe, as the misses command wrote them")
     c.add_argument("--perf", help="kernel events perf recorded, as fc_perf.py wrote them")
+    c.add_argument("--budget-log", help="the budget controller's switches (fc_bt.py budget -o)")
     c.add_argument("--perf-lost", help="output of perf script --show-lost-events -F cpu,time,event")
     c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
     c.add_argument("--clock-offset-ns", type=int, default=0,
@@ -745,8 +1093,16 @@ def main():
     m.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
     m.add_argument("--interval", type=float, default=0.5, help="seconds between samples")
     m.add_argument("-o", "--output", required=True)
+    b = sub.add_parser("budget", help="switch region tracing off and on to stay within an overhead budget")
+    b.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
+    b.add_argument("--budget", type=float, required=True,
+                   help="the probes' cost as a fraction of the program's own CPU time per period")
+    b.add_argument("--target", type=int, help="traced pid (default: the command bpftrace -c started)")
+    b.add_argument("--period-ms", type=int, default=200, help="control period P in ms")
+    b.add_argument("--probe-cost-ns", type=int, required=True, help="cost of a probe call besides its BPF run time")
+    b.add_argument("-o", "--output", required=True, help="log of the switches")
     a = p.parse_args()
-    {"gen": generate, "convert": convert, "misses": watch_misses}[a.command](a)
+    {"gen": generate, "convert": convert, "misses": watch_misses, "budget": budget_control}[a.command](a)
 
 
 if __name__ == "__main__":
