@@ -475,15 +475,17 @@ def gate_map_fd(pid):
                     ids.add(int(m.group(1)))
         except OSError:
             pass
-    for map_id in ids:
-        out = subprocess.run(["bpftool", "map", "show", "id", str(map_id), "--json"],
-                             capture_output=True, text=True)
-        if out.returncode == 0 and json.loads(out.stdout).get("name") == GATE_MAP:
-            class GetId(ctypes.Structure):
-                _fields_ = [("id", ctypes.c_uint32), ("next_id", ctypes.c_uint32),
-                            ("open_flags", ctypes.c_uint32)]
-            return bpf(BPF_MAP_GET_FD_BY_ID, GetId(map_id, 0, 0))
-    return None
+    if not ids:
+        return None
+    out = subprocess.run(["bpftool", "map", "show", "--json"], capture_output=True, text=True)
+    named = [m["id"] for m in (json.loads(out.stdout) if out.returncode == 0 else [])
+             if m.get("id") in ids and m.get("name") == GATE_MAP]
+    if not named:
+        return None
+
+    class GetId(ctypes.Structure):
+        _fields_ = [("id", ctypes.c_uint32), ("next_id", ctypes.c_uint32), ("open_flags", ctypes.c_uint32)]
+    return bpf(BPF_MAP_GET_FD_BY_ID, GetId(named[0], 0, 0))
 
 
 def set_gate(map_fd, value):
@@ -509,23 +511,28 @@ def budget_control(a):
     period. Every switch is logged with its CLOCK_MONOTONIC time as a measurement-off/on window."""
     import ctypes
     deadline = time.monotonic() + 120
-    pid = gate = None
+    pid = gate = target = None
+
+    def quit_early():  # the recording ended before control began: nothing was switched
+        with open(a.output, "w") as log:
+            log.write(f"summary\t{json.dumps({'periods': 0, 'controlledNs': 0, 'probeCostNs': 0, 'targetCpuNs': 0})}\n")
     while gate is None:
-        if time.monotonic() > deadline or not os.path.exists(f"/proc/{a.parent}"):
-            fail("budget: bpftrace did not start")
+        if time.monotonic() > deadline:
+            fail("budget: bpftrace did not start within 120 s")
+        if not os.path.exists(f"/proc/{a.parent}") or (pid and not os.path.exists(f"/proc/{pid}")):
+            return quit_early()
         pid = pid or bpftrace_child(a.parent)
         if pid:
             try:
                 gate = gate_map_fd(pid)
             except (OSError, ValueError):
                 gate = None
-        time.sleep(0.02)
-
+        time.sleep(0.01)
     target = a.target
     while target is None:
         target = traced_child(pid)
-        if target is None and time.monotonic() > deadline:
-            fail("budget: cannot find the traced process")
+        if target is None and not os.path.exists(f"/proc/{pid}"):
+            return quit_early()
         time.sleep(0.005)
 
     class Stats(ctypes.Structure):

@@ -102,4 +102,93 @@ exits = [e for e in t["traceEvents"] if e.get("name") == "sched_process_exit" an
 assert len(ends) >= 10 and switches and len(exits) == 1, (len(ends), len(switches), len(exits))
 PY
 echo "test-record: --pid ok"
+
+# 6. Sampling (--sample) and the overhead budget (--budget); doc/recorder.md, "Sampling".
+# 6a. The converter on crafted input: a sample with its region stack and user frames; a window
+# [200, 400] in which thread 42 left FR(A) and entered FR(B), seen by its first probe call after
+# the window ("Y" line): the traced stack is resynchronised at the window's end.
+zeros=$(printf '\t0%.0s' $(seq 11))
+{ printf 'S\t42\nN\t1\tFR(A)\nN\t2\tFR(B)\nF\tB\t0\t0\t100\t42\t42\tx\t1\tFR(A)\n'
+  printf 'P\tsample\t0\t1\t150\t42\t42\tx\t1\t1%s\n\n\t400000 main+5 (/bin/x)\n\t400100 start+1 (/bin/x)\n\n' "$zeros"
+  printf 'Y\tsync\t0\t2\t500\t42\t42\tx\t1\t2%s\nF\tE\t0\t3\t500\t42\t42\tx\t2\tFR(B)\n' "$zeros"; } > "$out/sample.txt"
+printf 'off\t200\non\t400\nsummary\t{"periods": 2, "controlledNs": 500, "probeCostNs": 5, "targetCpuNs": 505}\n' > "$out/budget.log"
+echo '{"sampling": {"frequencyHz": 997, "periodNs": 1003009}, "budget": {}}' > "$out/sample-meta.json"
+python3 "$here/fc_bt.py" convert "$out/sample.txt" --meta "$out/sample-meta.json" --budget-log "$out/budget.log" \
+    -o "$out/sample.json" 2>/dev/null
+python3 - "$out/sample.json" <<'PY' || fail "converter sampling and budget self-check"
+import json, sys
+text = open(sys.argv[1]).read()
+assert text.index('"stackFrames"') < text.index('"traceEvents"'), "stackFrames come before the events"
+t = json.loads(text)
+ev = t["traceEvents"]
+feature = [(e["ph"], e["name"], e["ts"], e["args"].get("resync", False)) for e in ev if e.get("cat") == "Feature"]
+assert feature == [("B", "FR(A)", 100, False), ("E", "FR(A)", 400, True), ("B", "FR(B)", 400, True),
+                   ("E", "FR(B)", 500, False)], feature
+marks = [(e["name"], e["ts"], e["s"], e["pid"]) for e in ev if e.get("cat") == "__measurement"]
+assert marks == [("measurement_off", 200, "p", 42), ("measurement_on", 400, "p", 42)], marks
+(sample,) = [e for e in ev if e.get("ph") == "P"]
+assert (sample["ts"], sample["tid"], sample["args"]) == (150, 42, {"regions": [1]}), sample
+chain, fid = [], sample["sf"]
+while fid is not None:
+    frame = t["stackFrames"][fid]
+    chain.append((frame["name"], frame["category"]))
+    fid = frame.get("parent")
+assert chain[::-1] == [("FR(A)", "feature region"), ("start", "x"), ("main", "x")], chain
+o = t["otherData"]
+assert o["capture_regime"] == "gated" and o["budget"]["offWindows"] == 1 and o["budget"]["resynchronisedThreads"] == 1, o
+assert o["sampling"]["samples"] == 1 and o["regionNames"] == {"1": "FR(A)", "2": "FR(B)"}, o
+PY
+echo "test-record: converter sampling and budget self-check ok"
+
+# 6b. Sampling and tracing at once on the demo with nested regions, recursion (FR(Recursion) nested
+# 3 deep) and two worker threads: exact region counts, and every sample's region stack equals its
+# thread's traced stack at that time (tools/record/sample_estimates.py attribution).
+"$here/fc-record" -s 997 --trace -o "$out/sampled.json" -- "$demo" --compress --encrypt --threads 2 \
+    --iterations 40 --recursion 3 || fail "fc-record --sample --trace"
+"$check" "$out/sampled.json" --exact --expect Base=1 --expect 'FR(Compression)=80' \
+    --expect 'FR(Compression,Encryption)=40' --expect 'FR(Encryption)=40' --expect 'FR(Recursion)=120' \
+    --expect 'FR(Threads)=1' || fail "trace of --sample --trace"
+python3 "$here/sample_estimates.py" attribution "$out/sampled.json" || fail "sample attribution"
+python3 - "$out/sampled.json" <<'PY' || fail "samples of --sample --trace"
+import collections, json, sys
+t = json.load(open(sys.argv[1]))
+samples = [e for e in t["traceEvents"] if e.get("ph") == "P"]
+workers = {e["tid"] for e in t["traceEvents"] if e.get("cat") == "Feature" and e["name"] == "FR(Recursion)"}
+per_tid = collections.Counter(e["tid"] for e in samples if e["args"]["regions"])
+assert len(workers) == 2 and all(per_tid[w] >= 5 for w in workers), (workers, per_tid)
+assert any(e["args"]["regions"] == [7, 7, 7] for e in samples), "a sample three levels deep in the recursion"
+assert t["otherData"]["sampling"]["samples"] == len(samples), t["otherData"]["sampling"]
+PY
+echo "test-record: sampling with tracing ok"
+
+# 6c. Sampling only: no region event, samples still carry the region stacks and names.
+"$here/fc-record" -s 997 -o "$out/sample-only.json" -- "$demo" --compress --encrypt --iterations 20 ||
+    fail "fc-record --sample"
+python3 - "$out/sample-only.json" <<'PY' || fail "trace of --sample"
+import json, sys
+t = json.load(open(sys.argv[1]))
+assert not [e for e in t["traceEvents"] if e.get("cat") == "Feature"], "no region events when sampling only"
+stacks = {tuple(e["args"]["regions"]) for e in t["traceEvents"] if e.get("ph") == "P"}
+assert {(1,), (1, 3), (2,), (2, 4)} <= stacks, stacks  # the worker thread's stacks (Base is main's)
+PY
+echo "test-record: sampling only ok"
+
+# 6d. A budget of 1 % on the stress test: tracing is switched off in most periods, the windows are
+# well formed, the traced regions still nest (resynchronised after each window).
+"$here/fc-record" --budget 1% --period 50 -o "$out/budget.json" -- "$here/demo/fc-busyloop" --iterations 20000 \
+    --work 20000 || fail "fc-record --budget"
+"$check" "$out/budget.json" || fail "trace of --budget"
+python3 - "$out/budget.json" <<'PY' || fail "windows of --budget"
+import json, sys
+t = json.load(open(sys.argv[1]))
+marks = [(e["name"], e["ts"]) for e in t["traceEvents"] if e.get("cat") == "__measurement"]
+names = [n for n, _ in marks]
+assert marks and names[0] == "measurement_off", marks[:3]
+assert all(a != b for a, b in zip(names, names[1:])), "off and on alternate"
+assert [ts for _, ts in marks] == sorted(ts for _, ts in marks)
+b = t["otherData"]["budget"]
+assert t["otherData"]["capture_regime"] == "gated" and b["offWindows"] >= 1 and b["offNs"] > 0, b
+assert b["measuredOverheadPercent"] is not None, b
+PY
+echo "test-record: budget ok"
 echo "test-record: all checks passed"
