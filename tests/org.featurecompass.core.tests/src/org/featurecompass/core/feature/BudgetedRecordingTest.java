@@ -1,0 +1,73 @@
+package org.featurecompass.core.feature;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.featurecompass.core.BpfRecorder;
+import org.featurecompass.model.feature.CoverageGap.Kind;
+import org.featurecompass.model.feature.CoverageSummary;
+import org.featurecompass.model.feature.FeatureRegionReport;
+import org.featurecompass.model.feature.TimeBounds;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records the demo workload for real under an overhead budget ({@code fc-record --budget}, QDIME's
+ * control loop, Arafa et al. §III-A; doc/recorder.md) and without one, and analyses both through
+ * the Trace Compass path: the budgeted recording has measurement-off windows, coverage below
+ * 100 %, and feature times as bounds that contain the unbudgeted run's value. The peer is the
+ * unbudgeted recording of the same workload. Skips only when the kernel refuses BPF programs.
+ */
+class BudgetedRecordingTest {
+
+    /**
+     * Three features, each about a third of the workers' time, so a bound is wide where the
+     * windows hide the feature; --work 100 makes region events frequent enough (about 14 per
+     * 0.9 ms of CPU per item) for a 2 % budget to switch tracing off.
+     */
+    private static final List<String> WORKLOAD = List.of("--compress", "--encrypt", "--threads", "2", "--recursion", "3",
+            "--work", "100", "--iterations", "400");
+
+    @Test
+    void budgetedRecordingHasBoundsContainingTheUnbudgetedValue(@TempDir Path out) throws Exception {
+        BpfRecorder.assumeBpf();
+        Path record = BpfRecorder.tools();
+        Path gated = out.resolve("gated.json");
+        Path full = out.resolve("full.json");
+        BpfRecorder.run(record, 300, command(record, gated, "--budget", "2%", "--period", "50"));
+        BpfRecorder.run(record, 300, command(record, full));
+
+        try (FeatureTraceFixture g = FeatureTraceFixture.ofJson(out, "gated", Files.readString(gated));
+                FeatureTraceFixture f = FeatureTraceFixture.ofJson(out, "full", Files.readString(full))) {
+            FeatureRegionReport budgeted = g.statistics().report();
+            FeatureRegionReport unbudgeted = f.statistics().report();
+            assertTrue(unbudgeted.coverage().isComplete(), "the unbudgeted recording has no gap");
+            CoverageSummary coverage = budgeted.coverage();
+            assertTrue(coverage.gapCount(Kind.MEASUREMENT_OFF) >= 1, "tracing was switched off: " + coverage.gaps().size());
+            assertFalse(coverage.isComplete());
+            assertTrue(coverage.observedFraction() < 1, "coverage " + coverage.observedFraction());
+            for (String feature : List.of("Compression", "Encryption", "Recursion")) {
+                TimeBounds exact = unbudgeted.feature(feature).cpuTime();
+                TimeBounds bounds = budgeted.feature(feature).cpuTime();
+                assertTrue(exact.isExact(), feature + " is exact without gaps: " + exact);
+                assertTrue(bounds.lowerNs() < bounds.upperNs(), feature + " is a bound: " + bounds);
+                assertTrue(bounds.lowerNs() <= exact.exactNs() && exact.exactNs() <= bounds.upperNs(),
+                        feature + ": unbudgeted " + exact.exactNs() + " ns outside the budgeted bounds " + bounds);
+            }
+        }
+    }
+
+    private static String[] command(Path record, Path output, String... options) {
+        List<String> command = new ArrayList<>(List.of("./fc-record", "-o", output.toString()));
+        command.addAll(List.of(options));
+        command.add("--");
+        command.add(record.resolve("demo/fc-demo").toString());
+        command.addAll(WORKLOAD);
+        return command.toArray(String[]::new);
+    }
+}

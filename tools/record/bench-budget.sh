@@ -1,0 +1,70 @@
+#!/bin/bash
+# The overhead budget (fc-record --budget, QDIME's control loop) measured: the program's CPU time
+# under a budget against a run without probes (dry) and an unbudgeted traced run, N runs each
+# (hyperfine), on the stress test (fc-busyloop) and the demo workload; with the coverage the
+# windows leave and the controller's own estimate of the probes' cost.
+#
+#   tools/record/bench-budget.sh [--runs N] [--budget PCT] [--period MS] [--out DIR]
+#
+# Root (bpftrace). Results: DIR/summary.md (the table of doc/benchmarks.md).
+set -euo pipefail
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+runs=5 budget=2 period=200 out=/tmp/fc-bench-budget
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --runs) runs=${2:?}; shift 2 ;;
+        --budget) budget=${2:?}; shift 2 ;;
+        --period) period=${2:?}; shift 2 ;;
+        --out) out=${2:?}; shift 2 ;;
+        *) echo "usage: bench-budget.sh [--runs N] [--budget PCT] [--period MS] [--out DIR]" >&2; exit 2 ;;
+    esac
+done
+command -v hyperfine >/dev/null || { echo "bench-budget: hyperfine is not installed (Debian package hyperfine)" >&2; exit 1; }
+[ "$(id -u)" -eq 0 ] || { echo "bench-budget: run as root (bpftrace)" >&2; exit 1; }
+make -s -C "$here/demo"
+mkdir -p "$out"
+d=$here/demo rec=$here/fc-record
+
+bench() {  # name dry-binary probed-binary args
+    local name=$1 dry=$2 probed=$3 args=$4
+    rm -f "$out/$name".*.log "$out/$name"-budget-*.json
+    hyperfine --runs "$runs" --warmup 1 --export-json "$out/$name.json" --style basic \
+        -n dry "$dry $args >> $out/$name.dry.log" \
+        -n budget "$rec --budget $budget --period $period -o $out/$name-budget-\$(date +%s%N).json -- $probed $args >> $out/$name.budget.log 2>/dev/null" \
+        -n tracing "$rec -o $out/$name-trace.json -- $probed $args >> $out/$name.tracing.log 2>/dev/null"
+}
+bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "--iterations 10000 --work 200000"
+bench demo "$d/fc-demo-dry" "$d/fc-demo" "--compress --encrypt --threads 2 --recursion 3 --work 100 --iterations 2000"
+
+python3 - "$out" "$runs" "$budget" "$period" <<'PY' | tee "$out/summary.md"
+import glob, json, os, re, statistics, sys, time
+out, runs, budget, period = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), sys.argv[4]
+print(f"Machine: {os.cpu_count()} CPUs, kernel {os.uname().release}, load average "
+      f"{open('/proc/loadavg').read().split()[0]} at the end, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
+      f"budget {budget:g} %, period {period} ms, {runs} runs per configuration (hyperfine, 1 warm-up run not counted).\n")
+print("| workload | configuration | program's CPU time, s: mean (sd) | over dry | program's wall time, s: mean (sd) | "
+      "controller's estimate of the probes' cost | observed fraction (1 − off time / run) | off windows |")
+print("|---|---|---|---|---|---|---|---|")
+for name in ("stress", "demo"):
+    cpu, wall = {}, {}
+    for c in ("dry", "budget", "tracing"):
+        log = open(f"{out}/{name}.{c}.log").read()
+        cpu[c] = [int(m.group(1)) / 1e9 for m in re.finditer(r"cpu (\d+) ns", log)][1:]
+        wall[c] = [int(m.group(1)) / 1e9 for m in re.finditer(r" in (\d+) ns", log)][1:]
+    base = statistics.mean(cpu["dry"])
+    traces = sorted(glob.glob(f"{out}/{name}-budget-*.json"))[1:]  # the warm-up's first
+    est, observed, windows = [], [], []
+    for path in traces:
+        t = json.load(open(path))
+        b = t["otherData"]["budget"]
+        ts = [e["ts"] for e in t["traceEvents"] if "ts" in e and e.get("ph") != "M"]
+        est.append(b["measuredOverheadPercent"])
+        observed.append(1 - b["offNs"] / (max(ts) - min(ts)))
+        windows.append(b["offWindows"])
+    for c in ("dry", "budget", "tracing"):
+        m, sd = statistics.mean(cpu[c]), statistics.stdev(cpu[c])
+        wm, wsd = statistics.mean(wall[c]), statistics.stdev(wall[c])
+        extra = (f"{statistics.mean(est):.2f} % (max {max(est):.2f} %) | {100 * statistics.mean(observed):.1f} % | "
+                 f"{statistics.mean(windows):.0f}") if c == "budget" else " | | "
+        print(f"| {name} | {c} | {m:.3f} ({sd:.3f}) | {100 * (m - base) / base:+.2f} % | {wm:.3f} ({wsd:.3f}) | {extra} |")
+PY
