@@ -15,6 +15,7 @@ needed=(
   "bpftrace:bpftrace"
   "perf:linux-perf"
   "bpftool:bpftool"
+  "hyperfine:hyperfine"
   "gcc:gcc"
   "make:make"
   "python3:python3"
