@@ -33,8 +33,8 @@ bench() {  # name dry-binary probed-binary args
         -n budget "$rec --budget $budget --period $period -o $out/$name-budget-\$(date +%s%N).json -- $probed $args >> $out/$name.budget.log 2>/dev/null" \
         -n tracing "$rec -o $out/$name-trace.json -- $probed $args >> $out/$name.tracing.log 2>/dev/null"
 }
-bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "--iterations 10000 --work 200000"
-bench demo "$d/fc-demo-dry" "$d/fc-demo" "--compress --encrypt --threads 2 --recursion 3 --work 100 --iterations 2000"
+bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "--iterations 5000 --work 400000"
+bench demo "$d/fc-demo-dry" "$d/fc-demo" "--compress --encrypt --threads 2 --recursion 3 --work 400 --iterations 800"
 
 python3 - "$out" "$runs" "$budget" "$period" <<'PY' | tee "$out/summary.md"
 import glob, json, os, re, statistics, sys, time

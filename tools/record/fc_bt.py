@@ -232,7 +232,8 @@ def generate(a):
     probes = usdt_probes(a.binary)
     meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
             "missingTracepoints": [], "missingFields": {}}
-    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); {'@fc_gate = 1; ' if a.budget else ''}}}"]
+    # Under a budget tracing starts off: the controller switches it on once it controls it.
+    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); {'@fc_gate = 0; ' if a.budget else ''}}}"]
     if "feature_init" in probes:
         lines.append(feature_probe(a.binary, "feature_init", "B", "0", None, a))
     if "feature_finalize" in probes:
@@ -387,6 +388,7 @@ BPF_SYSCALL = 321  # x86_64
 BPF_MAP_UPDATE_ELEM, BPF_MAP_GET_FD_BY_ID, BPF_ENABLE_STATS = 2, 14, 32
 PROG_TYPE_KPROBE = 2  # uprobes' programs are of this type
 GATE_MAP = "AT_fc_gate"  # bpftrace's name of the map @fc_gate
+SMOOTHING = 0.3  # weight of the last tick in the budget controller's rates
 
 
 def bpf(cmd, attr):
@@ -444,24 +446,24 @@ def cpu_ns(pid):
     return total
 
 
-def traced_child(bpftrace):
-    """The command bpftrace -c started: its newest child that no longer runs bpftrace's code (the
-    child waits, as "bpftrace", until the probes are attached, then execs the command; a process
-    the shell started for bpftrace's stderr is older)."""
-    found = None
+def traced_child(bpftrace, command):
+    """The command bpftrace -c started: bpftrace's child whose command line holds it (the child
+    waits, as a copy of bpftrace, until the probes are attached, then execs the command; the
+    shell's process for bpftrace's stderr is a child too)."""
     for entry in os.listdir("/proc"):
         if entry.isdigit():
             try:
                 with open(f"/proc/{entry}/stat") as f:
                     stat = f.read()
-            except OSError:
+                if int(stat[stat.rindex(")") + 2:].split()[1]) != bpftrace:
+                    continue
+                with open(f"/proc/{entry}/cmdline", "rb") as f:
+                    argv = f.read().split(b"\0")
+            except (OSError, ValueError):
                 continue
-            comm = stat[stat.index("(") + 1:stat.rindex(")")]
-            fields = stat[stat.rindex(")") + 2:].split()
-            started = int(fields[19])
-            if int(fields[1]) == bpftrace and comm != "bpftrace" and (found is None or started > found[0]):
-                found = (started, int(entry))
-    return found[1] if found else None
+            if command.encode() in argv and b"bpftrace" not in os.path.basename(argv[0]):
+                return int(entry)
+    return None
 
 
 def gate_map_fd(pid):
@@ -499,11 +501,14 @@ def set_gate(map_fd, value):
 
 
 def budget_control(a):
-    """QDIME's control loop (Arafa et al., §III-A) over the region probes. Each period P starts
-    with tracing on; every tick the probes' cost so far in the period is measured, as their BPF
+    """QDIME's control loop (Arafa et al., §III-A) over the region probes. Tracing is off until
+    the controller is ready (a first window from the recording's start). Each period P starts
+    with tracing on, unless even one tick of it would exceed the budget; every tick the probes'
+    cost so far in the period is measured, as their BPF
     run time (kernel statistics, enabled for the recording with BPF_ENABLE_STATS) plus, per probe
-    call, the cost of the uprobe trap around it, which the statistics do not see (--probe-cost-ns,
-    measured in doc/benchmarks.md). The budget is a share of the program's own work: its threads'
+    call, the cost of the uprobe trap around it, which the statistics do not see (--probe-cost-ns),
+    plus, per event written, the cost of its delivery to bpftrace, which they do not see either
+    (--event-cost-ns; both measured in doc/benchmarks.md). The budget is a share of the program's own work: its threads'
     CPU time (schedstat) less the probes' cost, so a loaded machine, where the program gets a
     fraction of a CPU, does not inflate it. Once the period's cost, plus what the calls will
     still cost while off until the period ends, reaches the budget, tracing is switched off (the
@@ -529,8 +534,10 @@ def budget_control(a):
                 gate = None
         time.sleep(0.01)
     target = a.target
+    if target is None and not a.traced_command:
+        fail("budget: give --target or --traced-command")
     while target is None:
-        target = traced_child(pid)
+        target = traced_child(pid, a.traced_command)
         if target is None and not os.path.exists(f"/proc/{pid}"):
             return quit_early()
         time.sleep(0.005)
@@ -541,9 +548,12 @@ def budget_control(a):
     period, tick = a.period_ms * 1_000_000, max(2_000_000, a.period_ms * 1_000_000 // 20)
     log = open(a.output, "w")
     log.write(f"target\t{target}\n")
+    # Tracing starts off (@fc_gate is 0 until set): the control begins here.
+    set_gate(gate, 1)
+    log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
     now = start = period_start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
     last, last_cpu = probe_stats(pid), cpu_ns(target) or 0
-    epoch, on, spent, work, periods = 1, True, 0, 0, 1
+    epoch, on, spent, work, periods, on_rate, call_rate, work_rate = 1, True, 0, 0, 1, 0.0, 0.0, 0.0
     totals = {"bpfRunTimeNs": 0, "probeCalls": 0, "probeCostNs": 0, "offCalls": 0, "offBpfRunTimeNs": 0,
               "targetCpuNs": 0}
     while last is not None:
@@ -554,7 +564,9 @@ def budget_control(a):
         before, now = now, time.clock_gettime_ns(time.CLOCK_MONOTONIC)
         ns, runs = stats_delta(last, stats)
         last = stats
-        cost = ns + runs * a.probe_cost_ns
+        # While on, every call also writes an event, whose delivery (the ring buffer's wake-up of
+        # bpftrace) costs the program more than the BPF run time shows (--event-cost-ns).
+        cost = ns + runs * a.probe_cost_ns + (runs * a.event_cost_ns if on else 0)
         # The program's own work: its threads' CPU time without the probes' (which runs in them).
         done = max(0, (cpu - last_cpu if cpu is not None else 0) - cost)
         last_cpu = cpu if cpu is not None else last_cpu
@@ -568,31 +580,40 @@ def budget_control(a):
             totals["offCalls"] += runs
             totals["offBpfRunTimeNs"] += ns
         elapsed = max(1, now - before)
-        call_rate, work_rate = runs / elapsed, done / elapsed
+        # Rates smoothed over ticks (a loaded machine runs the program in bursts).
+        call_rate = SMOOTHING * runs / elapsed + (1 - SMOOTHING) * call_rate
+        work_rate = SMOOTHING * done / elapsed + (1 - SMOOTHING) * work_rate
+        if on and runs:
+            on_rate = cost / elapsed  # what tracing costs per ns while on, kept across periods
         # What a probe call costs while tracing is off (it still keeps the stacks); before any
         # off tick, the cost of an on call, which is higher.
         off_call = a.probe_cost_ns + (totals["offBpfRunTimeNs"] / totals["offCalls"] if totals["offCalls"]
                                       else ns / runs if runs else 0)
-        if now - period_start >= period:
+        new_period = now - period_start >= period
+        if new_period:
             periods += 1
             period_start, spent, work = now, 0, 0
-            if not on:
-                epoch += 1
-                set_gate(gate, epoch)
-                on = True
-                log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
-        # Off once the period's probe cost, with what the calls will still cost while off until
-        # the period ends, reaches the budget's share of the program's work over the period
-        # (QDIME switches off when the budget is spent; here calls still cost while off, so that
-        # part is reserved).
+        # Tracing may stay (or go) on for the next tick if the period's cost so far, that tick
+        # at the cost of tracing, and the rest of the period at the cost of calls while off stay
+        # within the budget's share of the program's work over the period (QDIME switches off
+        # when the budget is spent; anticipating one tick bounds the overshoot, and calls still
+        # cost while off, so that part is reserved).
         remaining = period - (now - period_start)
-        if on and spent + call_rate * off_call * remaining > a.budget * (work + work_rate * remaining):
+        step = min(tick, remaining)
+        projected = spent + on_rate * step + call_rate * off_call * max(0, remaining - step)
+        fits = projected <= a.budget * (work + work_rate * remaining)
+        if on and not fits:
             log.write(f"off\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
             set_gate(gate, 0)
             on = False
+        elif not on and new_period and fits:
+            epoch += 1
+            set_gate(gate, epoch)
+            on = True
+            log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
         log.flush()
     end = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
-    log.write(f"summary\t{json.dumps({'periods': periods, 'controlledNs': end - start, **totals})}\n")
+    log.write(f"summary\t{json.dumps({'periods': periods, 'controlledNs': end - start, 'endNs': end, **totals})}\n")
     log.close()
     os.close(stats_fd)
 
@@ -878,18 +899,26 @@ def name_events(events):
     return out
 
 
-def parse_budget_log(path):
-    """The budget controller's switches: [(off ns, on ns or None)] and its summary."""
-    windows, summary = [], {}
+def parse_budget_log(path, start):
+    """The budget controller's switches: [(off ns, on ns or None)] and its summary. Tracing is off
+    until the controller's first "on": that makes a first window from start (the recording's
+    first event), if anything came before."""
+    windows, summary, first = [], {}, True
     with open(path) as f:
         for line in f:
             kind, _, value = line.rstrip("\n").partition("\t")
             if kind == "off":
                 windows.append([int(value), None])
+            elif kind == "on" and first:
+                if start < int(value):
+                    windows.append([start, int(value)])
             elif kind == "on" and windows and windows[-1][1] is None:
                 windows[-1][1] = int(value)
             elif kind == "summary":
                 summary = json.loads(value)
+            first = first and kind not in ("on", "off")
+    if first and start is not None:  # never switched on: the whole recording is a window
+        windows.append([start, None])
     return [tuple(w) for w in windows], summary
 
 
@@ -900,13 +929,14 @@ def final_stacks(counters):
     return {tid: [levels.get((tid, k), 0) for k in range(d)] for tid, d in depth.items()}
 
 
-def resynchronise(events, windows, finals, names):
+def resynchronise(events, windows, finals, names, end):
     """After a measurement-off window the traced stack of a thread may be wrong: regions ended or
     began while tracing was off. The thread's first probe call after the window wrote its stack
     (a "Y" event, just before the call's own event), and the END dump gives the stacks of threads
     that called no probe after the last window. Where the traced stack differs, this adds the
     missing ends (innermost first) and begins, marked "resync", at the window's end (or at the
-    "Y" event, if that came first): the time inside the window stays unobserved, and the
+    "Y" event, if that came first; at the end of the recording, end, for a window never closed):
+    the time inside the window stays unobserved, and the
     observed time after it is attributed to the real stack. Returns the added events and the
     threads that needed it. Stacks deeper than MAX_REGION_DEPTH are compared on their known
     levels. A thread whose probes all fell into off windows for several periods in a row shows
@@ -954,9 +984,9 @@ def resynchronise(events, windows, finals, names):
             elif ev["id"] in stack:
                 del stack[len(stack) - 1 - stack[::-1].index(ev["id"])]
         final = finals.get(tid)
-        later = [w for w in windows if last_ts is not None and w[0] >= last_ts and w[1] is not None]
+        later = [w for w in windows if last_ts is not None and (w[1] is None or w[1] >= last_ts)]
         if final is not None and final != stack and later and evs:
-            added += align(evs[-1], stack, final, later[-1][1])
+            added += align(evs[-1], stack, final, later[-1][1] if later[-1][1] is not None else max(end, last_ts))
             threads.add(tid)
     return added, threads
 
@@ -980,8 +1010,9 @@ def convert(a):
     ranges = lost_ranges(events, bpftrace_lost, perf_lost)
     windows, budget_summary, resynced = [], {}, set()
     if a.budget_log:
-        windows, budget_summary = parse_budget_log(a.budget_log)
-        added, resynced = resynchronise(events, windows, final_stacks(counters), region_names)
+        windows, budget_summary = parse_budget_log(a.budget_log, min((ev["ts"] for ev in events), default=0))
+        end = budget_summary.get("endNs") or max((ev["ts"] for ev in events), default=0)
+        added, resynced = resynchronise(events, windows, final_stacks(counters), region_names, end)
         events += added
     events = [ev for ev in events if ev["kind"] != "Y"]  # their sequence numbers counted above
     misses = "not measured (bpftool is not installed)"
@@ -1029,8 +1060,8 @@ def convert(a):
     samples = sum(1 for ev in events if ev["kind"] == "P")
     if "budget" in meta:
         traced = budget_summary.get("controlledNs", 0)
-        off = sum((on if on is not None else max((ev["ts"] for ev in events), default=off)) - off
-                  for off, on in windows)
+        last = max([budget_summary.get("endNs") or 0] + [ev["ts"] for ev in events])
+        off = sum((on if on is not None else max(last, off)) - off for off, on in windows)
         meta["capture_regime"] = "gated"
         meta["budget"].update({
             "offWindows": len(windows), "offNs": off, "periods": budget_summary.get("periods"),
@@ -1104,9 +1135,12 @@ def main():
     b.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
     b.add_argument("--budget", type=float, required=True,
                    help="the probes' cost as a fraction of the program's own CPU time per period")
-    b.add_argument("--target", type=int, help="traced pid (default: the command bpftrace -c started)")
+    b.add_argument("--target", type=int, help="traced pid (or give --command)")
+    b.add_argument("--traced-command", help="the command bpftrace -c runs (its path), to find its pid")
     b.add_argument("--period-ms", type=int, default=200, help="control period P in ms")
     b.add_argument("--probe-cost-ns", type=int, required=True, help="cost of a probe call besides its BPF run time")
+    b.add_argument("--event-cost-ns", type=int, required=True,
+                   help="cost of writing an event besides the BPF run time and the trap")
     b.add_argument("-o", "--output", required=True, help="log of the switches")
     a = p.parse_args()
     {"gen": generate, "convert": convert, "misses": watch_misses, "budget": budget_control}[a.command](a)
