@@ -173,10 +173,10 @@ assert {(1,), (1, 3), (2,), (2, 4)} <= stacks, stacks  # the worker thread's sta
 PY
 echo "test-record: sampling only ok"
 
-# 6d. A budget of 1 % on the stress test: tracing is switched off in most periods, the windows are
-# well formed, the traced regions still nest (resynchronised after each window).
-"$here/fc-record" --budget 1% --period 50 -o "$out/budget.json" -- "$here/demo/fc-busyloop" --iterations 20000 \
-    --work 20000 || fail "fc-record --budget"
+# 6d. A budget of 2 % on the stress test: tracing is switched off and on, the windows are well
+# formed, the traced regions still nest (resynchronised after each window).
+"$here/fc-record" --budget 2% --period 50 -o "$out/budget.json" -- "$here/demo/fc-busyloop" --iterations 2000 \
+    --work 400000 || fail "fc-record --budget"
 "$check" "$out/budget.json" || fail "trace of --budget"
 python3 - "$out/budget.json" <<'PY' || fail "windows of --budget"
 import json, sys
