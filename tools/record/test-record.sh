@@ -1,7 +1,7 @@
 #!/bin/bash
 # Records the demo workload for real with fc-record and checks the traces.
 # Exit status: 0 passed, 1 failed, 77 when the kernel refuses BPF: then only the recordings are
-# skipped; the converter checks (1, 1b), which need no BPF, have run and passed.
+# skipped; the converter checks (1, 1b, 1c), which need no BPF, have run and passed.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 out=$(mktemp -d /tmp/fc-test-record.XXXXXX)
@@ -56,9 +56,46 @@ assert (o["perfLostEvents"], o["lostEvents"], o["bpfRecursionMisses"]) == (2, 2,
 PY
 echo "test-record: converter merge self-check ok"
 
+# 1c. The converter on crafted sampling and budget output (doc/recorder.md, "Sampling"): a sample
+# with its region stack and user frames; a window
+# [200, 400] in which thread 42 left FR(A) and entered FR(B), seen by its first probe call after
+# the window ("Y" line): the traced stack is resynchronised at the window's end.
+zeros=$(printf '\t0%.0s' $(seq 11))
+{ printf 'S\t42\nN\t1\tFR(A)\nN\t2\tFR(B)\nF\tB\t0\t0\t100\t42\t42\tx\t1\tFR(A)\n'
+  printf 'P\tsample\t0\t1\t150\t42\t42\tx\t1\t1%s\n\n\t400000 main+5 (/bin/x)\n\t400100 start+1 (/bin/x)\n\n' "$zeros"
+  printf 'Y\tsync\t0\t2\t500\t42\t42\tx\t1\t2%s\nF\tE\t0\t3\t500\t42\t42\tx\t2\tFR(B)\n' "$zeros"; } > "$out/sample.txt"
+printf 'off\t200\non\t400\nsummary\t{"periods": 2, "controlledNs": 500, "probeCostNs": 5, "targetCpuNs": 505}\n' > "$out/budget.log"
+echo '{"sampling": {"frequencyHz": 997, "periodNs": 1003009}, "budget": {}}' > "$out/sample-meta.json"
+python3 "$here/fc_bt.py" convert "$out/sample.txt" --meta "$out/sample-meta.json" --budget-log "$out/budget.log" \
+    -o "$out/sample.json" 2>/dev/null
+python3 - "$out/sample.json" <<'PY' || fail "converter sampling and budget self-check"
+import json, sys
+text = open(sys.argv[1]).read()
+assert text.index('"stackFrames"') < text.index('"traceEvents"'), "stackFrames come before the events"
+t = json.loads(text)
+ev = t["traceEvents"]
+feature = [(e["ph"], e["name"], e["ts"], e["args"].get("resync", False)) for e in ev if e.get("cat") == "Feature"]
+assert feature == [("B", "FR(A)", 100, False), ("E", "FR(A)", 400, True), ("B", "FR(B)", 400, True),
+                   ("E", "FR(B)", 500, False)], feature
+marks = [(e["name"], e["ts"], e["s"], e["pid"]) for e in ev if e.get("cat") == "__measurement"]
+assert marks == [("measurement_off", 200, "p", 42), ("measurement_on", 400, "p", 42)], marks
+(sample,) = [e for e in ev if e.get("ph") == "P"]
+assert (sample["ts"], sample["tid"], sample["args"]) == (150, 42, {"regions": [1]}), sample
+chain, fid = [], sample["sf"]
+while fid is not None:
+    frame = t["stackFrames"][fid]
+    chain.append((frame["name"], frame["category"]))
+    fid = frame.get("parent")
+assert chain[::-1] == [("FR(A)", "feature region"), ("start", "x"), ("main", "x")], chain
+o = t["otherData"]
+assert o["capture_regime"] == "gated" and o["budget"]["offWindows"] == 1 and o["budget"]["resynchronisedThreads"] == 1, o
+assert o["sampling"]["samples"] == 1 and o["regionNames"] == {"1": "FR(A)", "2": "FR(B)"}, o
+PY
+echo "test-record: converter sampling and budget self-check ok"
+
 # The recordings need a kernel that accepts BPF programs; the checks above ran without.
 if ! probe=$(bpftrace -e 'BEGIN { exit(); }' 2>&1); then
-    echo "test-record: SKIP: recordings (2-5) skipped: the kernel refuses BPF programs:" >&2
+    echo "test-record: SKIP: recordings (2-6) skipped: the kernel refuses BPF programs:" >&2
     echo "$probe" | grep -v RLIMIT_MEMLOCK >&2
     exit 77
 fi
@@ -103,44 +140,8 @@ assert len(ends) >= 10 and switches and len(exits) == 1, (len(ends), len(switche
 PY
 echo "test-record: --pid ok"
 
-# 6. Sampling (--sample) and the overhead budget (--budget); doc/recorder.md, "Sampling".
-# 6a. The converter on crafted input: a sample with its region stack and user frames; a window
-# [200, 400] in which thread 42 left FR(A) and entered FR(B), seen by its first probe call after
-# the window ("Y" line): the traced stack is resynchronised at the window's end.
-zeros=$(printf '\t0%.0s' $(seq 11))
-{ printf 'S\t42\nN\t1\tFR(A)\nN\t2\tFR(B)\nF\tB\t0\t0\t100\t42\t42\tx\t1\tFR(A)\n'
-  printf 'P\tsample\t0\t1\t150\t42\t42\tx\t1\t1%s\n\n\t400000 main+5 (/bin/x)\n\t400100 start+1 (/bin/x)\n\n' "$zeros"
-  printf 'Y\tsync\t0\t2\t500\t42\t42\tx\t1\t2%s\nF\tE\t0\t3\t500\t42\t42\tx\t2\tFR(B)\n' "$zeros"; } > "$out/sample.txt"
-printf 'off\t200\non\t400\nsummary\t{"periods": 2, "controlledNs": 500, "probeCostNs": 5, "targetCpuNs": 505}\n' > "$out/budget.log"
-echo '{"sampling": {"frequencyHz": 997, "periodNs": 1003009}, "budget": {}}' > "$out/sample-meta.json"
-python3 "$here/fc_bt.py" convert "$out/sample.txt" --meta "$out/sample-meta.json" --budget-log "$out/budget.log" \
-    -o "$out/sample.json" 2>/dev/null
-python3 - "$out/sample.json" <<'PY' || fail "converter sampling and budget self-check"
-import json, sys
-text = open(sys.argv[1]).read()
-assert text.index('"stackFrames"') < text.index('"traceEvents"'), "stackFrames come before the events"
-t = json.loads(text)
-ev = t["traceEvents"]
-feature = [(e["ph"], e["name"], e["ts"], e["args"].get("resync", False)) for e in ev if e.get("cat") == "Feature"]
-assert feature == [("B", "FR(A)", 100, False), ("E", "FR(A)", 400, True), ("B", "FR(B)", 400, True),
-                   ("E", "FR(B)", 500, False)], feature
-marks = [(e["name"], e["ts"], e["s"], e["pid"]) for e in ev if e.get("cat") == "__measurement"]
-assert marks == [("measurement_off", 200, "p", 42), ("measurement_on", 400, "p", 42)], marks
-(sample,) = [e for e in ev if e.get("ph") == "P"]
-assert (sample["ts"], sample["tid"], sample["args"]) == (150, 42, {"regions": [1]}), sample
-chain, fid = [], sample["sf"]
-while fid is not None:
-    frame = t["stackFrames"][fid]
-    chain.append((frame["name"], frame["category"]))
-    fid = frame.get("parent")
-assert chain[::-1] == [("FR(A)", "feature region"), ("start", "x"), ("main", "x")], chain
-o = t["otherData"]
-assert o["capture_regime"] == "gated" and o["budget"]["offWindows"] == 1 and o["budget"]["resynchronisedThreads"] == 1, o
-assert o["sampling"]["samples"] == 1 and o["regionNames"] == {"1": "FR(A)", "2": "FR(B)"}, o
-PY
-echo "test-record: converter sampling and budget self-check ok"
-
-# 6b. Sampling and tracing at once on the demo with nested regions, recursion (FR(Recursion) nested
+# 6. Sampling (--sample) and the overhead budget (--budget), recorded for real.
+# 6a. Sampling and tracing at once on the demo with nested regions, recursion (FR(Recursion) nested
 # 3 deep) and two worker threads: exact region counts, and every sample's region stack equals its
 # thread's traced stack at that time (tools/record/sample_estimates.py attribution).
 "$here/fc-record" -s 997 --trace -o "$out/sampled.json" -- "$demo" --compress --encrypt --threads 2 \
@@ -161,7 +162,7 @@ assert t["otherData"]["sampling"]["samples"] == len(samples), t["otherData"]["sa
 PY
 echo "test-record: sampling with tracing ok"
 
-# 6c. Sampling only: no region event, samples still carry the region stacks and names.
+# 6b. Sampling only: no region event, samples still carry the region stacks and names.
 "$here/fc-record" -s 997 -o "$out/sample-only.json" -- "$demo" --compress --encrypt --iterations 20 ||
     fail "fc-record --sample"
 python3 - "$out/sample-only.json" <<'PY' || fail "trace of --sample"
@@ -173,7 +174,7 @@ assert {(1,), (1, 3), (2,), (2, 4)} <= stacks, stacks  # the worker thread's sta
 PY
 echo "test-record: sampling only ok"
 
-# 6d. A budget of 2 % on the stress test: tracing is switched off and on, the windows are well
+# 6c. A budget of 2 % on the stress test: tracing is switched off and on, the windows are well
 # formed, the traced regions still nest (resynchronised after each window).
 "$here/fc-record" --budget 2% --period 50 -o "$out/budget.json" -- "$here/demo/fc-busyloop" --iterations 2000 \
     --work 400000 || fail "fc-record --budget"
