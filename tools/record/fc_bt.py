@@ -257,7 +257,7 @@ def generate(a):
         meta["sampling"] = {"frequencyHz": a.sample, "periodNs": round(1e9 / a.sample),
                             "regionStacks": "BPF maps kept by the vtrace probes",
                             "maxRegionDepth": MAX_REGION_DEPTH, "maxUserFrames": MAX_USER_FRAMES,
-                            "userStacks": "frame pointers (bpftrace ustack)"}
+                            "userStacks": "frame pointers (bpftrace ustack), unsymbolised addresses"}
     meta["featureRegionEvents"] = "traced" if a.trace else "not recorded (sampling only)"
     if a.kernel:
         meta["perfEvents"] = []
