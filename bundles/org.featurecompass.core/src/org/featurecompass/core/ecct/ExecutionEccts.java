@@ -1,0 +1,141 @@
+package org.featurecompass.core.ecct;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.execution.ExecutionAnalysis;
+import org.featurecompass.core.execution.ExecutionResult;
+import org.featurecompass.core.graph.CriticalPathQuery;
+import org.featurecompass.core.graph.CriticalPathResult;
+import org.featurecompass.core.graph.ExecutionGraphAnalysis;
+import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.DiskWaitSplit;
+import org.featurecompass.model.ecct.EcctGenerator;
+import org.featurecompass.model.ecct.EcctStore;
+import org.featurecompass.model.ecct.StackSource;
+import org.featurecompass.model.ecct.ThreadKey;
+import org.featurecompass.model.ecct.ThreadStackHistory;
+import org.featurecompass.model.execution.ExecutionTable;
+
+/**
+ * The ECCTs of one execution type of the {@link ExecutionAnalysis}: store index {@code i} is
+ * table row {@code i} (what {@code model.compare.diff.ExecutionValues} expects). GENERATEECCT of
+ * TraceCompare §3.3.2 (Figs. 5–6) runs over each row's bounded critical path when the trace has
+ * an execution graph (wait frames, other threads' stacks under thread markers), else over the
+ * begin thread's stacks on [start, end] (§3.1, a plain calling context tree). The stacks are the
+ * {@link EcctAnalysis}'s histories: the trace is not read again.
+ * <p>
+ * Block-device waits stay whole on their wait frame (no {@code BlockDeviceUsage} is built yet),
+ * so a wait frame's time is the row's {@code wait.*} column. Only single traces: the
+ * execution analysis does not run on experiments, so the graph's clock is the trace's.
+ *
+ * @param table the executions
+ * @param store one ECCT per row, in row order
+ * @param rowsWithoutPath rows that had kernel data but no critical path (thread unknown to the
+ *            graph or empty range): their ECCT is the begin thread's stacks
+ */
+public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWithoutPath) {
+
+    /**
+     * Runs (or reuses) the execution, ECCT and, with kernel events, execution-graph analyses of
+     * the trace and builds the ECCTs of one type.
+     *
+     * @param trace the trace
+     * @param type an execution type of the trace's definitions
+     * @param monitor progress and cancellation
+     * @return the ECCTs, or null if an analysis failed or was cancelled, or the type is unknown
+     */
+    public static @Nullable ExecutionEccts of(ITmfTrace trace, String type, IProgressMonitor monitor) {
+        SubMonitor progress = SubMonitor.convert(monitor, 4);
+        ExecutionAnalysis executions = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
+        EcctAnalysis eccts = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
+        if (executions == null || eccts == null) {
+            return null;
+        }
+        executions.schedule();
+        eccts.schedule();
+        if (!executions.waitForCompletion(progress.split(1)) || !eccts.waitForCompletion(progress.split(1))) {
+            return null;
+        }
+        ExecutionResult result = executions.getResult();
+        TraceEccts stacks = eccts.getResult();
+        ExecutionTable table = result == null ? null : result.table(type);
+        if (table == null || stacks == null) {
+            return null;
+        }
+        ExecutionGraphAnalysis.Result graph = null;
+        if (result.criticalPaths() && ExecutionGraphAnalysis.appliesTo(trace)) {
+            ExecutionGraphAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionGraphAnalysis.class,
+                    ExecutionGraphAnalysis.ID);
+            if (module != null) {
+                module.schedule();
+                graph = module.waitForCompletion(progress.split(1)) ? module.getResult() : null;
+            }
+        }
+        return build(table, stacks.stacks(), graph, trace.getHostId(), progress.split(1));
+    }
+
+    /**
+     * @param table the executions
+     * @param stacks the threads' stacks, keyed with host {@code ""} as {@link EcctAnalysis} does
+     * @param graph the trace's execution graph, or null without kernel events
+     * @param host the trace's host id (the graph's host of its threads)
+     * @param monitor cancellation
+     * @return the ECCTs, or null if cancelled
+     */
+    public static @Nullable ExecutionEccts build(ExecutionTable table, ThreadStackHistory stacks,
+            ExecutionGraphAnalysis.@Nullable Result graph, String host, IProgressMonitor monitor) {
+        // The union tree interns wait and thread-marker frames into the ECCT analysis's frame table, shared by every builder.
+        synchronized (stacks.stacks().frames()) {
+            ContextTree union = new ContextTree(stacks.stacks().frames());
+            EcctStore store = new EcctStore(union);
+            EcctGenerator generator = new EcctGenerator(union, new AnyHostStacks(stacks), graph == null ? null : graph.graph(), null,
+                    DiskWaitSplit.EQUAL);
+            int withoutPath = 0;
+            for (int row = 0; row < table.size(); row++) {
+                if (monitor.isCanceled()) {
+                    return null;
+                }
+                long start = table.start(row);
+                long end = table.end(row);
+                CriticalPathResult path = graph == null || end <= start ? null
+                        : CriticalPathResult.compute(graph.graph(), host,
+                                new CriticalPathQuery(table.tid(row), start, end, PathVariant.BOUNDED, host), graph.toGraphClock(host));
+                if (path != null) {
+                    store.add(generator.generate(path.path().segments()));
+                } else {
+                    withoutPath += graph == null ? 0 : 1;
+                    store.add(generator.generate(new ThreadKey("", table.tid(row)), "", start, end)); //$NON-NLS-1$ //$NON-NLS-2$
+                }
+            }
+            store.trimToSize();
+            return new ExecutionEccts(table, store, withoutPath);
+        }
+    }
+
+    /** The ECCT analysis's stacks of a single-host trace, for threads keyed with the graph's host. */
+    private record AnyHostStacks(ThreadStackHistory history) implements StackSource {
+
+        @Override
+        public ContextTree stacks() {
+            return history.stacks();
+        }
+
+        @Override
+        public int stackAt(ThreadKey thread, long timeNs) {
+            return history.stackAt(local(thread), timeNs);
+        }
+
+        @Override
+        public void visitStacks(ThreadKey thread, long startNs, long endNs, StackVisitor visitor) {
+            history.visitStacks(local(thread), startNs, endNs, visitor);
+        }
+
+        private static ThreadKey local(ThreadKey thread) {
+            return thread.host().isEmpty() ? thread : new ThreadKey("", thread.tid()); //$NON-NLS-1$
+        }
+    }
+}
