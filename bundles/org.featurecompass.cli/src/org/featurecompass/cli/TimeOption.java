@@ -5,6 +5,8 @@ import java.math.RoundingMode;
 import java.util.List;
 
 import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.AnalysisWindow;
 
@@ -19,6 +21,20 @@ public final class TimeOption {
     private static final List<String> UNITS = List.of("ns", "us", "ms", "s"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
     private TimeOption() {
+    }
+
+    /**
+     * Declares {@code --from} and {@code --to}, which {@link #window} and {@link #parse} read.
+     *
+     * @param options the command's options
+     * @param fromDefault what an absent {@code --from} means, e.g. "the whole trace"
+     * @param toDefault what an absent {@code --to} means, or null to say nothing
+     */
+    public static void addRange(Options options, String fromDefault, @Nullable String toDefault) {
+        options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("start of the time range (trace time, ns, or with a unit: 1099.11s); default: " + fromDefault).build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
+                .desc("end of the time range" + (toDefault == null ? "" : "; default: " + toDefault)).build()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     /**

@@ -62,10 +62,7 @@ public class FeaturesCommand implements CliCommand {
         Options options = new Options();
         options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
                 .desc("the trace: a .json or .json.gz TEF file or a recording").build()); //$NON-NLS-1$
-        options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("start of the time range (trace time, ns, or with a unit: 1099.11s); default: the trace start").build()); //$NON-NLS-1$
-        options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("end of the time range; default: the trace end").build()); //$NON-NLS-1$
+        TimeOption.addRange(options, "the trace start", "the trace end"); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json|md") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc("output format (default md)").build()); //$NON-NLS-1$
         return options;

@@ -61,10 +61,7 @@ public class FlameGraphCommand implements CliCommand {
                 .desc("the trace: a .json or .json.gz TEF file or a recording").build()); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("frames").hasArg().argName("regions|interactions") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc("a frame is the region's feature set (default), or the interaction of the stack up to it").build()); //$NON-NLS-1$
-        options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("start of the time range (trace time, ns, or with a unit: 1099.11s); default: the whole trace").build()); //$NON-NLS-1$
-        options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("end of the time range").build()); //$NON-NLS-1$
+        TimeOption.addRange(options, "the whole trace", null); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("format").hasArg().argName("folded|pprof") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc("output format (default folded)").build()); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("value").hasArg().argName("self|instances") //$NON-NLS-1$ //$NON-NLS-2$

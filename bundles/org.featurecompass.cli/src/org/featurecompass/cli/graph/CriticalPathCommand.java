@@ -55,10 +55,7 @@ public class CriticalPathCommand implements CliCommand {
                 .desc("the kernel trace: an LTTng trace folder or a recording (.json)").build()); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("tid").hasArg().argName("N").required() //$NON-NLS-1$ //$NON-NLS-2$
                 .desc("the thread id").build()); //$NON-NLS-1$
-        options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("start of the range (trace time, ns, or with a unit: 1099.11s); default: the whole trace").build()); //$NON-NLS-1$
-        options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("end of the range").build()); //$NON-NLS-1$
+        TimeOption.addRange(options, "the whole trace", null); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("variant").hasArg().argName("bounded|unbounded") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc("bounded active path (default) or unbounded path").build()); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("host").hasArg().argName("H") //$NON-NLS-1$ //$NON-NLS-2$
