@@ -25,6 +25,7 @@ import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
 
 /**
@@ -35,9 +36,6 @@ import org.featurecompass.model.feature.AnalysisWindow;
  * {@code DataProviderManager} by {@link DataProviderLookup}), written by {@link FeatureStatisticsWriter}.
  */
 public class FeaturesCommand implements CliCommand {
-
-    /** How long to wait between two queries while the provider answers RUNNING, ms. */
-    private static final long POLL_MS = 100;
 
     @Override
     public String name() {
@@ -94,7 +92,7 @@ public class FeaturesCommand implements CliCommand {
         return ExitCode.OK;
     }
 
-    /** Queries the view's data provider until it has completed. */
+    /** Queries the view's data provider until it has answered ({@link DataProviderQuery}). */
     private static FeatureStatisticsModel fetch(OpenedTrace opened, @Nullable AnalysisWindow window, CliConsole console) throws CliException {
         FeatureStatisticsDataProvider provider = DataProviderLookup.get(opened.trace(),
                 FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
@@ -107,16 +105,7 @@ public class FeaturesCommand implements CliCommand {
             parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
         }
         IProgressMonitor monitor = console.monitor("feature statistics of " + opened.name()); //$NON-NLS-1$
-        TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = provider.fetchTree(parameters, monitor);
-        while (response.getStatus() == ITmfResponse.Status.RUNNING) {
-            try {
-                Thread.sleep(POLL_MS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new CliException("interrupted"); //$NON-NLS-1$
-            }
-            response = provider.fetchTree(parameters, monitor);
-        }
+        TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = DataProviderQuery.fetchTree(provider, parameters, monitor);
         if (response.getStatus() != ITmfResponse.Status.COMPLETED || !(response.getModel() instanceof FeatureStatisticsModel model)) {
             throw new CliException(opened.name() + ": the feature statistics failed: " + response.getStatusMessage()); //$NON-NLS-1$
         }

@@ -5,22 +5,29 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.SubMonitor;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
 import org.featurecompass.cli.ExitCode;
 import org.featurecompass.cli.TimeOption;
 import org.featurecompass.cli.trace.OpenedTrace;
-import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
-import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackTree;
@@ -31,8 +38,8 @@ import org.featurecompass.model.report.StackProfile;
 /**
  * {@code featurecompass flame-graph --trace FILE [--frames regions|interactions] [--from T --to T]
  * [--format folded|pprof] [--value self|instances] [--output FILE]}: the Feature Flame Graph
- * view's tree (feature-set stacks, Kaufmann 2022, §3.4), built as the view builds it
- * ({@link FeatureStackTreeQuery} on the {@link FeatureRegionSegmentAnalysis}), exported as folded
+ * view's tree (feature-set stacks, Kaufmann 2022, §3.4), from the view's data provider
+ * ({@link FeatureFlameGraphDataProvider}, queried by {@link DataProviderQuery}), exported as folded
  * stacks ({@link FoldedStacksWriter}) or as a pprof profile ({@link PprofWriter}).
  */
 public class FlameGraphCommand implements CliCommand {
@@ -89,20 +96,23 @@ public class FlameGraphCommand implements CliCommand {
         AnalysisWindow window = TimeOption.window(line);
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());
-            FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(),
-                    FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID);
-            if (module == null) {
+            FeatureFlameGraphDataProvider provider = DataProviderLookup.get(opened.trace(), FeatureFlameGraphDataProvider.ID,
+                    FeatureFlameGraphDataProvider.class);
+            if (provider == null) {
                 throw new CliException("--trace " + opened.name() + ": not a feature-region trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
                         + "; flame-graph needs a Trace Event Format file or a Feature Compass recording)"); //$NON-NLS-1$
             }
-            IProgressMonitor monitor = console.monitor("feature flame graph of " + opened.name()); //$NON-NLS-1$
-            SubMonitor progress = SubMonitor.convert(monitor, 2);
-            module.schedule();
-            FeatureStackTree tree = module.waitForCompletion(progress.split(1))
-                    ? FeatureStackTreeQuery.build(module, kind, window, progress.split(1))
-                    : null;
+            Map<String, Object> parameters = new HashMap<>();
+            parameters.put(FeatureFlameGraphDataProvider.FRAMES_KEY, FeatureFlameGraphDataProvider.framesParameter(kind));
+            if (window != null) {
+                parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
+            }
+            TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response = DataProviderQuery.fetchTree(provider, parameters,
+                    console.monitor("feature flame graph of " + opened.name())); //$NON-NLS-1$
+            FeatureStackTree tree = response.getStatus() == ITmfResponse.Status.COMPLETED
+                    && response.getModel() instanceof FeatureFlameGraphModel model ? model.getTree() : null;
             if (tree == null) {
-                throw new CliException(opened.name() + ": the feature-region analysis failed (the reason is above)"); //$NON-NLS-1$
+                throw new CliException(opened.name() + ": the feature flame graph failed: " + response.getStatusMessage()); //$NON-NLS-1$
             }
             if (tree.instances() == 0) {
                 console.warning(opened.name() + ": no region instances in " + (window == null ? "the trace" : "the range")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$

@@ -26,6 +26,7 @@ import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsRow;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureRegionStatistics;
 import org.featurecompass.model.feature.FeatureSet;
@@ -63,17 +64,10 @@ class FeatureStatisticsDataProviderTest {
         return provider;
     }
 
-    /** @return the response once it is no longer RUNNING */
+    /** @return the response once it is no longer RUNNING, by the blocking query the command line uses */
     static TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> fetch(FeatureStatisticsDataProvider provider,
-            Map<String, Object> parameters) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (true) {
-            TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = provider.fetchTree(parameters, new NullProgressMonitor());
-            if (response.getStatus() != ITmfResponse.Status.RUNNING || System.currentTimeMillis() > deadline) {
-                return response;
-            }
-            Thread.sleep(50);
-        }
+            Map<String, Object> parameters) {
+        return DataProviderQuery.fetchTree(provider, parameters, new NullProgressMonitor());
     }
 
     static FeatureStatisticsModel model(TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response) {

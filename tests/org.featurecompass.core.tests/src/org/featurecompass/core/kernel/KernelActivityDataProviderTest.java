@@ -20,6 +20,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.tests.support.SharedTraces;
 import org.junit.jupiter.api.Test;
@@ -34,17 +35,10 @@ class KernelActivityDataProviderTest {
 
     private static final double NS_PER_MS = 1e6;
 
-    /** @return the answer once it is no longer RUNNING, as a polling client gets it */
+    /** @return the answer once it is no longer RUNNING, by the blocking query the command line uses */
     private static TmfModelResponse<TmfTreeModel<KernelActivityEntry>> fetch(KernelActivityDataProvider provider,
-            Map<String, Object> parameters) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (true) {
-            TmfModelResponse<TmfTreeModel<KernelActivityEntry>> response = provider.fetchTree(parameters, new NullProgressMonitor());
-            if (response.getStatus() != ITmfResponse.Status.RUNNING || System.currentTimeMillis() > deadline) {
-                return response;
-            }
-            Thread.sleep(50);
-        }
+            Map<String, Object> parameters) {
+        return DataProviderQuery.fetchTree(provider, parameters, new NullProgressMonitor());
     }
 
     /** Opens the trace for Trace Compass's managers too, as the workbench does, so that DataProviderManager serves it. */

@@ -1,14 +1,10 @@
 package org.featurecompass.ui.views.feature;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.SubMonitor;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.Action;
 import org.eclipse.jface.action.IAction;
@@ -20,15 +16,18 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Display;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
-import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
@@ -42,8 +41,8 @@ import org.featurecompass.ui.views.base.AnalysisResultView;
  * (root on top, one row per stack level, width = inclusive time summed over threads). A toolbar
  * toggle chooses the frames: each region's own feature set, or the interaction (the union of the
  * stack's features). The view follows the selected trace and its selected time range (an instant
- * means the whole trace); the tree of a range is rebuilt from the region-instance segment store in
- * a cancellable background job.
+ * means the whole trace). The tree comes from the {@link FeatureFlameGraphDataProvider} (a range's
+ * is rebuilt from the region-instance segment store), queried in a cancellable background job.
  */
 public class FeatureFlameGraphView extends AnalysisResultView {
 
@@ -159,33 +158,36 @@ public class FeatureFlameGraphView extends AnalysisResultView {
     @Override
     protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
         FeatureStackFrameKind kind = fKind;
-        FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
-                FeatureRegionSegmentAnalysis.ID);
-        if (module == null) {
+        FeatureFlameGraphDataProvider provider = DataProviderLookup.get(trace, FeatureFlameGraphDataProvider.ID,
+                FeatureFlameGraphDataProvider.class);
+        if (provider == null) {
             display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_NotFeatureTrace, trace.getName()));
             return;
         }
-        display(trace, window, null, NLS.bind(Messages.FeatureFlameGraphView_Running, trace.getName()));
-        Job job = new Job(NLS.bind(Messages.FeatureFlameGraphView_JobName, trace.getName())) {
-            @Override
-            protected IStatus run(@Nullable IProgressMonitor monitor) {
-                SubMonitor progress = SubMonitor.convert(monitor == null ? new NullProgressMonitor() : monitor, 2);
-                module.schedule();
-                FeatureStackTree tree = module.waitForCompletion(progress.split(1))
-                        ? FeatureStackTreeQuery.build(module, kind, window, progress.split(1))
-                        : null;
-                if (progress.isCanceled()) {
-                    return Status.CANCEL_STATUS;
-                }
-                if (tree == null) {
-                    display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), "")); //$NON-NLS-1$
-                } else {
-                    display(trace, window, tree, summary(trace, tree));
-                }
-                return Status.OK_STATUS;
-            }
-        };
-        runJob(job);
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(FeatureFlameGraphDataProvider.FRAMES_KEY, FeatureFlameGraphDataProvider.framesParameter(kind));
+        if (window != null) {
+            parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
+        }
+        String running = NLS.bind(Messages.FeatureFlameGraphView_Running, trace.getName());
+        display(trace, window, null, running);
+        fetchTree(NLS.bind(Messages.FeatureFlameGraphView_JobName, trace.getName()), provider, parameters, running,
+                new TreeResponseHandler<FeatureFlameGraphEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<FeatureFlameGraphEntry> model) {
+                        FeatureStackTree tree = model instanceof FeatureFlameGraphModel flameGraph ? flameGraph.getTree() : null;
+                        if (tree == null) {
+                            failed(""); //$NON-NLS-1$
+                        } else {
+                            display(trace, window, tree, summary(trace, tree));
+                        }
+                    }
+
+                    @Override
+                    public void failed(String message) {
+                        display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), message));
+                    }
+                });
     }
 
     private static String summary(ITmfTrace trace, FeatureStackTree tree) {

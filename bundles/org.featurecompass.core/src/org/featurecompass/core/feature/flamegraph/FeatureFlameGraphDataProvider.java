@@ -1,0 +1,153 @@
+package org.featurecompass.core.feature.flamegraph;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+import org.featurecompass.model.feature.FeatureStackNode;
+import org.featurecompass.model.feature.FeatureStackTree;
+
+/**
+ * Serves the Feature Flame Graph of a TEF trace as a Trace Compass tree: region instances of all
+ * threads aggregated by feature-set stack (Kaufmann 2022, §3.4, Fig. 3.1b), one entry per stack
+ * (frame, instances, inclusive and self time in ms, share of all, threads), parents first, for
+ * the whole trace or for the range in {@link DataProviderParameterUtils#REQUESTED_TIME_KEY} (its
+ * first and last time), with the frames given by {@link #FRAMES_KEY}. The model
+ * ({@link FeatureFlameGraphModel}) also carries the whole {@link FeatureStackTree}.
+ * <p>
+ * The whole-trace trees come from the segment analysis's pass ({@link FeatureRegionSegmentAnalysis}),
+ * a range's are replayed from its segment store ({@link FeatureStackTreeQuery}), never from
+ * another pass over the trace. Statuses: {@code RUNNING} (headers, no rows) until the segment
+ * analysis has completed, which the first query starts; {@code FAILED} with its reason if it
+ * failed, or when a parameter is malformed; {@code CANCELLED} when the monitor is cancelled;
+ * {@code COMPLETED}. Registered with Trace Compass's {@code dataprovider} extension point
+ * ({@link FeatureFlameGraphDataProviderFactory}) under {@link #ID}.
+ */
+public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<FeatureFlameGraphEntry> {
+
+    /** The provider id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.feature.flamegraph"; //$NON-NLS-1$
+    /** Parameter: what a frame is, {@link #FRAMES_REGIONS} (default) or {@link #FRAMES_INTERACTIONS}. */
+    public static final String FRAMES_KEY = "frames"; //$NON-NLS-1$
+    /** {@link #FRAMES_KEY} value: a frame is the region's own feature set. */
+    public static final String FRAMES_REGIONS = "regions"; //$NON-NLS-1$
+    /** {@link #FRAMES_KEY} value: a frame is the interaction of the stack up to the region. */
+    public static final String FRAMES_INTERACTIONS = "interactions"; //$NON-NLS-1$
+
+    private static final double NS_PER_MS = 1e6;
+
+    private final FeatureRegionSegmentAnalysis fModule;
+    private final Map<String, Long> fIds = new ConcurrentHashMap<>();
+    private final AtomicLong fNextId = new AtomicLong();
+
+    /** @param module the trace's feature-region segment analysis */
+    public FeatureFlameGraphDataProvider(FeatureRegionSegmentAnalysis module) {
+        fModule = module;
+    }
+
+    /** @return the column headers: frame, instances, inclusive (ms), self (ms), share of all, threads */
+    public static List<String> headers() {
+        return List.of(Messages.FeatureFlameGraphDataProvider_ColumnFrame, Messages.FeatureFlameGraphDataProvider_ColumnInstances,
+                Messages.FeatureFlameGraphDataProvider_ColumnInclusive, Messages.FeatureFlameGraphDataProvider_ColumnSelf,
+                Messages.FeatureFlameGraphDataProvider_ColumnShare, Messages.FeatureFlameGraphDataProvider_ColumnThreads);
+    }
+
+    /**
+     * @param kind what a frame is
+     * @return the {@link #FRAMES_KEY} value that asks for it
+     */
+    public static String framesParameter(FeatureStackFrameKind kind) {
+        return kind == FeatureStackFrameKind.INTERACTION ? FRAMES_INTERACTIONS : FRAMES_REGIONS;
+    }
+
+    @Override
+    public String getId() {
+        return ID;
+    }
+
+    @Override
+    public TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> fetchTree(Map<String, Object> parameters,
+            @Nullable IProgressMonitor monitor) {
+        if (monitor != null && monitor.isCanceled()) {
+            return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        }
+        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
+            return response(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        }
+        Object frames = parameters.getOrDefault(FRAMES_KEY, FRAMES_REGIONS);
+        FeatureStackFrameKind kind;
+        if (FRAMES_REGIONS.equals(frames)) {
+            kind = FeatureStackFrameKind.REGION_FEATURES;
+        } else if (FRAMES_INTERACTIONS.equals(frames)) {
+            kind = FeatureStackFrameKind.INTERACTION;
+        } else {
+            return response(null, ITmfResponse.Status.FAILED,
+                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadFrames, new Object[] { frames, FRAMES_REGIONS, FRAMES_INTERACTIONS }));
+        }
+        FeatureStackTree whole = fModule.getStackTree(kind);
+        if (whole == null) {
+            String failure = fModule.getFailure();
+            if (failure != null) {
+                return response(null, ITmfResponse.Status.FAILED, failure);
+            }
+            fModule.schedule();
+            return response(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+        }
+        FeatureStackTree tree = whole;
+        if (times != null && !times.isEmpty()) {
+            long start = times.stream().mapToLong(Long::longValue).min().getAsLong();
+            long end = times.stream().mapToLong(Long::longValue).max().getAsLong();
+            FeatureStackTree range = FeatureStackTreeQuery.build(fModule, kind, new AnalysisWindow(start, end),
+                    monitor == null ? new NullProgressMonitor() : monitor);
+            if (range == null) {
+                return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+            }
+            tree = range;
+        }
+        return response(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+    }
+
+    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(@Nullable FeatureStackTree tree,
+            ITmfResponse.Status status, String message) {
+        List<FeatureFlameGraphEntry> entries = new ArrayList<>();
+        if (tree != null) {
+            Map<FeatureStackNode, Long> ids = new IdentityHashMap<>();
+            String kind = framesParameter(tree.frameKind());
+            for (FeatureStackNode node : tree.nodes()) {
+                FeatureStackNode parent = node.parent();
+                long parentId = parent == null || parent.isRoot() ? -1 : ids.get(parent).longValue();
+                long id = fIds.computeIfAbsent(kind + node.path(), p -> Long.valueOf(fNextId.getAndIncrement())).longValue();
+                ids.put(node, Long.valueOf(id));
+                entries.add(new FeatureFlameGraphEntry(id, parentId, labels(node), node));
+            }
+        }
+        return new TmfModelResponse<>(new FeatureFlameGraphModel(entries, tree), status, message);
+    }
+
+    private static List<String> labels(FeatureStackNode node) {
+        String frame = node.frame().isEmpty() ? Messages.FeatureFlameGraphDataProvider_NoFeature : node.frame().toString();
+        double share = node.shareOfRoot();
+        return List.of(frame, Long.toString(node.instances()), String.format("%,.3f", node.inclusiveNs() / NS_PER_MS), //$NON-NLS-1$
+                String.format("%,.3f", node.selfNs() / NS_PER_MS), //$NON-NLS-1$
+                Double.isNaN(share) ? "" : String.format("%.2f %%", 100 * share), //$NON-NLS-1$ //$NON-NLS-2$
+                Integer.toString(node.threads().size()));
+    }
+}

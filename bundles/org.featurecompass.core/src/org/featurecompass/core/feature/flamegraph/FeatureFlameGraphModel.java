@@ -1,0 +1,31 @@
+package org.featurecompass.core.feature.flamegraph;
+
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.featurecompass.model.feature.FeatureStackTree;
+
+/**
+ * The Feature Flame Graph tree with the whole {@link FeatureStackTree} behind it (window, frame
+ * kind, counts of truncated, clipped, out-of-order and detached instances) for the drawing and
+ * summary of a client in the same process; remote clients read the entries' labels.
+ */
+public class FeatureFlameGraphModel extends TmfTreeModel<FeatureFlameGraphEntry> {
+
+    private final @Nullable FeatureStackTree fTree;
+
+    /**
+     * @param entries one entry per node, parents first
+     * @param tree the tree, or null while it is not available
+     */
+    public FeatureFlameGraphModel(List<FeatureFlameGraphEntry> entries, @Nullable FeatureStackTree tree) {
+        super(FeatureFlameGraphDataProvider.headers(), entries);
+        fTree = tree;
+    }
+
+    /** @return the tree, or null while it is not available */
+    public @Nullable FeatureStackTree getTree() {
+        return fTree;
+    }
+}

@@ -1,0 +1,27 @@
+package org.featurecompass.core.feature.flamegraph;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.osgi.util.NLS;
+
+/** User-visible strings of the Feature Flame Graph provider. */
+@SuppressWarnings("javadoc")
+@NonNullByDefault({}) // NLS fills the fields reflectively
+public final class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String FeatureFlameGraphDataProvider_ColumnFrame;
+    public static String FeatureFlameGraphDataProvider_ColumnInstances;
+    public static String FeatureFlameGraphDataProvider_ColumnInclusive;
+    public static String FeatureFlameGraphDataProvider_ColumnSelf;
+    public static String FeatureFlameGraphDataProvider_ColumnShare;
+    public static String FeatureFlameGraphDataProvider_ColumnThreads;
+    public static String FeatureFlameGraphDataProvider_NoFeature;
+    public static String FeatureFlameGraphDataProvider_BadFrames;
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}
