@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.zip.GZIPInputStream;
 
 import org.featurecompass.tef.index.GzipExpander;
+import org.featurecompass.tef.json.JsonByteScanner;
 import org.featurecompass.tef.json.TefJsonFactory;
 
 import com.fasterxml.jackson.core.JsonParser;
@@ -114,7 +115,10 @@ public final class TefFormatDetector {
             } catch (IOException e) {
                 // a damaged gzip stream: judge what was decompressed
             }
-            return Arrays.copyOf(buffer, n);
+            // up to the first byte that is not UTF-8: Jackson's shared key table could read a key
+            // of such bytes as one it read in an earlier parse (JsonByteScanner.firstIllFormedUtf8)
+            int illFormed = JsonByteScanner.firstIllFormedUtf8(buffer, 0, n);
+            return Arrays.copyOf(buffer, illFormed < 0 ? n : illFormed);
         }
     }
 }

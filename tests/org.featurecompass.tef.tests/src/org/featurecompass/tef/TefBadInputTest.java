@@ -3,6 +3,7 @@ package org.featurecompass.tef;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -235,6 +236,29 @@ class TefBadInputTest {
         }
     }
 
+    /**
+     * A lost marker whose ts + dur fits 64-bit ns but ends long after the last event (9·10^18 ns,
+     * the year 2255) is cut at the file's latest ts and reported where it is: it would otherwise
+     * stretch the analysis window as an absurd ts would.
+     */
+    @Test
+    void lostMarkerEndingAfterTheLastEventEndsThere(@TempDir Path dir) throws Exception {
+        String marker = "{\"cat\":\"lost\",\"ph\":\"X\",\"ts\":2,\"dur\":9000000000000000,\"args\":{\"count\":5}}";
+        String json = "[" + E1 + "," + marker + "," + E3 + "]";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "lostdur.json", json))) {
+            assertEquals(List.of("one", "three"), TefTestFiles.names(trace), "both events survive");
+            assertEquals(List.of(new TefLostEvents(1, 5, 2_000, 3_000, json.indexOf(marker), 1)), trace.lostEvents(),
+                    "2 us + 9e18 ns is cut at the latest ts, 3 us");
+            assertEquals(1_000, trace.startTimeNs());
+            assertEquals(3_000, trace.endTimeNs());
+            TefProblem range = TefTestFiles.problem(trace, TefProblemKind.TIMESTAMP_OUT_OF_RANGE);
+            assertEquals(1, range.count());
+            assertEquals(json.indexOf(marker), range.firstByteOffset());
+            assertEquals(1, range.firstEventNumber());
+            assertTrue(range.firstDetail().contains("9000000000000002000 ns, after the latest ts of the file (3000 ns)"), range.firstDetail());
+        }
+    }
+
     /** Reading stops at malformed JSON: the rest is an unread tail from the last event read on. */
     @Test
     void malformedJsonLeavesAnUnreadTail(@TempDir Path dir) throws Exception {
@@ -334,6 +358,83 @@ class TefBadInputTest {
             TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
             assertTrue(malformed.firstByteOffset() >= 1 && malformed.firstByteOffset() <= 2, malformed.toString());
             assertTrue(trace.unreadTail().isEmpty(), "no event before the damage has a time");
+        }
+    }
+
+    /**
+     * Found by fuzzing (doc/fuzzing.md): Jackson's field-name table, shared by every parser of the
+     * bundle's factory, pads a short key with 0xFF bytes, so once any parse had read the key "s",
+     * the key bytes FF 73 were read as "s" and the event indexed; without that earlier parse the
+     * same file was malformed. The reader now hands Jackson nothing that is not UTF-8: the result
+     * is the same before and after the warm-up, and names the byte and its position.
+     */
+    @Test
+    void invalidUtf8KeyIsMalformedWhateverWasParsedBefore(@TempDir Path dir) throws Exception {
+        byte[] prefix = ("[" + E1 + ",{\"ph\":\"i\",\"name\":\"bad\",\"ts\":2,\"").getBytes(StandardCharsets.UTF_8);
+        byte[] rest = ("s\":\"g\"}," + E2 + "]").getBytes(StandardCharsets.UTF_8);
+        byte[] json = new byte[prefix.length + 1 + rest.length];
+        System.arraycopy(prefix, 0, json, 0, prefix.length);
+        json[prefix.length] = (byte) 0xff;
+        System.arraycopy(rest, 0, json, prefix.length + 1, rest.length);
+        Files.createDirectories(dir.resolve("before"));
+        Files.createDirectories(dir.resolve("after"));
+        Path before = Files.write(dir.resolve("before/ff73.json"), json);
+        Path after = Files.write(dir.resolve("after/ff73.json"), json);
+
+        String opened = openedAs(before);
+        // the warm-up: the key "s" read by Jackson through the bundle's factory, directly and in a
+        // file whose unknown phase makes the index pass hand the event to Jackson
+        try (com.fasterxml.jackson.core.JsonParser parser = org.featurecompass.tef.json.TefJsonFactory.INSTANCE
+                .createParser("{\"s\":1}".getBytes(StandardCharsets.UTF_8))) {
+            parser.nextToken();
+            assertEquals("s", parser.nextFieldName());
+        }
+        try (TefTrace warm = TefTestFiles.open(TefTestFiles.write(dir, "warm.json", "[{\"ph\":\"i2\",\"name\":\"w\",\"ts\":1,\"s\":\"g\"}]"))) {
+            assertEquals(List.of("w"), TefTestFiles.names(warm));
+        }
+        assertEquals(opened, openedAs(after), "the same result after the warm-up");
+
+        try (TefTrace trace = TefTestFiles.open(after)) {
+            assertEquals(List.of("one"), TefTestFiles.names(trace), "the event before the bad key survives");
+            TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
+            assertEquals(prefix.length, malformed.firstByteOffset(), "at the 0xFF byte");
+            assertTrue(malformed.firstDetail().contains("invalid UTF-8: byte 0xFF"), malformed.firstDetail());
+            assertEquals(new TefLostEvents(1, 0, 1_000, 1_000, prefix.length, 1), trace.unreadTail().orElseThrow());
+        }
+    }
+
+    /** @return what opening the file gives: its entries and its problems */
+    private static String openedAs(Path file) throws Exception {
+        try (TefTrace trace = TefTestFiles.open(file)) {
+            return TefTestFiles.readAll(trace) + " " + trace.problems();
+        }
+    }
+
+    /**
+     * The stream Jackson reads checks UTF-8 across the reader's 1 MiB window: a 2.4 MB top-level
+     * string of two- and three-byte characters (read by Jackson, sequences straddling the
+     * window's ends) is read without a problem, and the events after it too.
+     */
+    @Test
+    void multiByteTextAcrossTheReadWindowIsWellFormed(@TempDir Path dir) throws Exception {
+        StringBuilder text = new StringBuilder();
+        while (text.length() < 1_200_000) {
+            text.append("\u00e9\u20ac\u00e9x");
+        }
+        String json = "{\"otherData\":{\"note\":\"" + text + "\"},\"traceEvents\":[" + E1 + "," + E2 + "]}";
+        try (TefTrace trace = TefTestFiles.open(TefTestFiles.write(dir, "wide.json", json))) {
+            assertEquals(List.of("one", "two"), TefTestFiles.names(trace));
+            assertTrue(trace.problems().isEmpty(), trace.problems().toString());
+        }
+        byte[] broken = json.getBytes(StandardCharsets.UTF_8);
+        int at = json.substring(0, json.indexOf('\u20ac', 1_100_000)).getBytes(StandardCharsets.UTF_8).length;
+        broken[at + 1] = 'x'; // the second byte of a euro sign
+        Path file = Files.write(dir.resolve("broken.json"), broken);
+        try (TefTrace trace = TefTestFiles.open(file)) {
+            TefProblem malformed = TefTestFiles.problem(trace, TefProblemKind.MALFORMED_JSON);
+            assertEquals(at, malformed.firstByteOffset(), "at the euro sign's first byte");
+            assertTrue(malformed.firstDetail().contains("byte 0xE2"), malformed.firstDetail());
+            assertEquals(0, trace.eventCount(), "the events come after the damage");
         }
     }
 }

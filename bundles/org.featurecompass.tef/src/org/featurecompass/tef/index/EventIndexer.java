@@ -23,9 +23,12 @@ import org.featurecompass.tef.json.EventObjectParser;
 import org.featurecompass.tef.json.TefEventKeys;
 import org.featurecompass.tef.json.TefJsonFactory;
 
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParseException;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import com.fasterxml.jackson.core.io.ContentReference;
 import com.fasterxml.jackson.core.io.JsonEOFException;
 
 /**
@@ -105,6 +108,8 @@ public final class EventIndexer {
     private final TefIndexProgress progress;
 
     private long base;
+    /** What the current Jackson parser reads. */
+    private FileWindow.Utf8Stream stream;
     private Position position = Position.ROOT;
     private boolean objectForm;
     private boolean expectSyntheticKey;
@@ -150,6 +155,7 @@ public final class EventIndexer {
         this.unit = unit;
         this.unitFromFile = unitFromFile;
         this.window = new FileWindow(file, fileSize, INPUT_BUFFER_BYTES);
+        this.stream = window.stream(0, new byte[0]);
         this.scanner = scanEvents ? new EventArrayScanner(window) : null;
         this.sorter = sorter;
         this.problems = problems;
@@ -164,19 +170,25 @@ public final class EventIndexer {
             long scanFrom;
             try (JsonParser parser = openParser(resumeAt, prefix)) {
                 scanFrom = parseDocument(parser);
-            } catch (JsonEOFException e) {
-                reportEndOfInput();
-                break;
             } catch (JsonProcessingException e) {
                 long at = e.getLocation() == null ? lastGoodEnd : base + e.getLocation().getByteOffset();
+                long invalid = stream.invalidAt();
+                boolean illFormed = invalid >= 0 && (at >= invalid || e instanceof JsonEOFException);
+                if (illFormed) {
+                    at = invalid; // Jackson met the end of the stream there
+                } else if (e instanceof JsonEOFException) {
+                    reportEndOfInput();
+                    break;
+                }
                 if (at >= fileSize) {
                     reportEndOfInput(); // Jackson reports some ends of input (e.g. after a trailing comma) this way
                     break;
                 }
                 long resume = position == Position.BETWEEN_EVENTS ? skipLostLines() : -1;
                 if (resume < 0) {
-                    problems.report(TefProblemKind.MALFORMED_JSON, at, elementNumber, withoutLineAndColumn(String.valueOf(e.getOriginalMessage()))
-                            + "; the " + (fileSize - at) + " bytes from there on were not read"); //$NON-NLS-1$ //$NON-NLS-2$
+                    String what = illFormed ? stream.invalidDetail() : withoutLineAndColumn(String.valueOf(e.getOriginalMessage()));
+                    problems.report(TefProblemKind.MALFORMED_JSON, at, elementNumber,
+                            what + "; the " + (fileSize - at) + " bytes from there on were not read"); //$NON-NLS-1$ //$NON-NLS-2$
                     if (position == Position.BETWEEN_EVENTS || position == Position.IN_EVENT) {
                         unreadFrom = at;
                     }
@@ -205,8 +217,29 @@ public final class EventIndexer {
             jacksonLeft = jacksonRun;
         }
         flushPendingLost(lastTime);
+        endLostRangesByTheLatestTime();
         addUnreadTail();
         progress.worked(fileSize, fileSize);
+    }
+
+    /**
+     * A lost range ends at the file's latest {@code ts} at most: nothing after the last event was
+     * recorded, so nothing after it is known lost. A marker's {@code ts + dur} that fits 64-bit ns
+     * but ends later (e.g. a {@code dur} of 9·10^18 ns) would otherwise stretch the analysis
+     * window by centuries, as an absurd {@code ts} would; it is reported with its position.
+     * The recorder's own markers end at the next event's time, so they are never cut.
+     */
+    private void endLostRangesByTheLatestTime() {
+        for (int i = 0; i < lostRanges.size(); i++) {
+            TefLostEvents lost = lostRanges.get(i);
+            if (maxTime != IndexFileFormat.MISSING_TIME && lost.endNs() > maxTime) {
+                long end = Math.max(lost.timestampNs(), maxTime);
+                problems.report(TefProblemKind.TIMESTAMP_OUT_OF_RANGE, lost.byteOffset(), lost.eventNumber(),
+                        "the lost range ends at ts + dur = " + lost.endNs() + " ns, after the latest ts of the file (" + maxTime //$NON-NLS-1$ //$NON-NLS-2$
+                                + " ns); it is taken to end there"); //$NON-NLS-1$
+                lostRanges.set(i, new TefLostEvents(lost.rank(), lost.count(), lost.timestampNs(), end, lost.byteOffset(), lost.eventNumber()));
+            }
+        }
     }
 
     /**
@@ -246,12 +279,27 @@ public final class EventIndexer {
         System.arraycopy(UTF8_PREFIX, 0, utf8Prefix, 0, UTF8_PREFIX.length);
         System.arraycopy(prefix, 0, utf8Prefix, UTF8_PREFIX.length, prefix.length);
         base = fileOffset - utf8Prefix.length;
-        return TefJsonFactory.INSTANCE.createParser(window.stream(fileOffset, utf8Prefix));
+        stream = window.stream(fileOffset, utf8Prefix);
+        return TefJsonFactory.INSTANCE.createParser(stream);
+    }
+
+    /**
+     * Jackson met the end of its input where a value may end. When the stream ended at a byte
+     * that is not well-formed UTF-8, that byte is the problem, not the end.
+     */
+    private void checkEndOfInput(JsonParser parser) throws JsonParseException {
+        if (stream.invalidAt() >= 0) {
+            throw new JsonParseException(parser, stream.invalidDetail(),
+                    new JsonLocation(ContentReference.unknown(), stream.invalidAt() - base, -1, -1, -1));
+        }
     }
 
     /** @return where the scanner takes over the event array, or -1 when the document is read */
     private long parseDocument(JsonParser parser) throws IOException {
         JsonToken root = parser.nextToken();
+        if (root == null) {
+            checkEndOfInput(parser);
+        }
         if (root == JsonToken.START_ARRAY) {
             return parseEvents(parser);
         } else if (root == JsonToken.START_OBJECT) {
@@ -330,6 +378,9 @@ public final class EventIndexer {
             }
             position = Position.BETWEEN_EVENTS;
             JsonToken token = parser.nextToken();
+            if (token == null) {
+                checkEndOfInput(parser);
+            }
             if (token == JsonToken.END_ARRAY || token == null) {
                 jacksonLeft = 0; // a further array is handed to the scanner from its start
                 return -1;

@@ -7,7 +7,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.tef.TefProblem;
 import org.featurecompass.tef.TefProblemKind;
 
-/** Counts problems per {@link TefProblemKind} and remembers the first occurrence of each. */
+/** Counts problems per {@link TefProblemKind} and remembers the first occurrence of each in the file (some are found after the pass, e.g. a lost range's end). */
 public final class ProblemLog {
 
     private static final TefProblemKind[] KINDS = TefProblemKind.values();
@@ -17,7 +17,8 @@ public final class ProblemLog {
 
     void report(TefProblemKind kind, long byteOffset, long eventNumber, String detail) {
         int k = kind.ordinal();
-        if (counts[k]++ == 0) {
+        TefProblem first = firsts[k];
+        if (counts[k]++ == 0 || first != null && byteOffset < first.firstByteOffset()) {
             firsts[k] = new TefProblem(kind, 1, byteOffset, eventNumber, detail);
         }
     }

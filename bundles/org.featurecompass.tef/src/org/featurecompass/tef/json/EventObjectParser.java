@@ -52,6 +52,11 @@ public final class EventObjectParser {
     /** {@link #parse} with Jackson alone: the reference the fast path is tested against. */
     public TefEvent parseWithJackson(byte[] bytes, int offset, int length, long byteOffset, long rank, long timestampNs) throws IOException {
         TefEventBuilder event = builder.reset(rank, byteOffset, timestampNs);
+        int illFormed = JsonByteScanner.firstIllFormedUtf8(bytes, offset, offset + length);
+        if (illFormed >= 0) {
+            // never given to Jackson, which may take such a key for one it read before (JsonByteScanner)
+            throw new IOException("Invalid UTF-8 at byte " + (byteOffset + illFormed - offset) + "; the trace file changed after indexing"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
         try (JsonParser parser = TefJsonFactory.INSTANCE.createParser(bytes, offset, length)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 throw new IOException("No JSON object at byte " + byteOffset + "; the trace file changed after indexing"); //$NON-NLS-1$ //$NON-NLS-2$

@@ -141,8 +141,41 @@ public final class JsonByteScanner {
         }
     }
 
-    /** @return the index after the well-formed UTF-8 sequence starting at {@code i} (Unicode Table 3-7) */
-    private static int utf8SequenceEnd(byte[] b, int i, int limit) {
+    /**
+     * Where Jackson must stop reading: its field-name table, shared by every parser of a factory,
+     * does not check the bytes of a key it finds there (a short key is padded with 0xFF, so
+     * {@code FF 73} is the known key {@code "s"}), so bytes that are not UTF-8 must not reach it.
+     *
+     * @param b the bytes
+     * @param from first byte to check
+     * @param to end of the bytes to check (a sequence running past it is ill-formed)
+     * @return the index of the first byte that does not begin or continue a well-formed UTF-8
+     *         sequence, or -1
+     */
+    public static int firstIllFormedUtf8(byte[] b, int from, int to) {
+        int i = from;
+        while (i < to) {
+            if (b[i] >= 0) {
+                i++;
+            } else {
+                int next = utf8SequenceEnd(b, i, to);
+                if (next < 0) {
+                    return i;
+                }
+                i = next;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * @param b the bytes
+     * @param i index of a byte of 0x80 or more
+     * @param limit end of the valid bytes
+     * @return the index after the well-formed UTF-8 sequence starting at {@code i} (Unicode Table
+     *         3-7), {@link #DECLINE} if it is ill-formed, {@link #NEED_MORE} if the bytes end inside it
+     */
+    public static int utf8SequenceEnd(byte[] b, int i, int limit) {
         int c = b[i] & 0xff;
         int length;
         int secondLow = 0x80;

@@ -18,6 +18,7 @@ import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageSummary;
 import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.tef.TefLostEvents;
+import org.featurecompass.tef.TefProblem;
 import org.featurecompass.tef.TefProblemKind;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -97,6 +98,31 @@ class FeatureDamagedTraceTest {
             assertEquals(20, report.coverage().window().lengthNs());
             assertEquals(List.of(new CoverageGap(20, 20, CoverageGap.Kind.LOST_EVENTS, CoverageGap.ALL_PROCESSES, 3)), report.coverage().gaps());
             assertEquals(2, report.events());
+            assertEquals(1, report.anomalies().gapSpanningInstances(), "FR(A) contains the lost events");
+        }
+    }
+
+    /**
+     * A lost marker whose ts + dur fits 64-bit ns but ends long after the last event (20 ns +
+     * 9·10^18 ns, the year 2255) no longer stretches the analysis window: the gap ends at the
+     * latest ts (30 ns), and the reader reports the cut with the marker's position.
+     */
+    @Test
+    void hugeLostDurationEndsAtTheLastEvent(@TempDir Path dir) throws Exception {
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofEvents(dir, "lostdur", vara("B", "FR(A)", 10, 1, 1, "1"),
+                "{\"cat\":\"lost\",\"ph\":\"X\",\"pid\":1,\"tid\":1,\"ts\":20,\"dur\":9000000000000000000,\"args\":{\"count\":3}}",
+                vara("E", "FR(A)", 30, 1, 1, "1"))) {
+            assertEquals(10, f.trace().getStartTime().toNanos());
+            assertEquals(30, f.trace().getEndTime().toNanos());
+            TefProblem cut = f.trace().getReader().problems().stream().filter(p -> p.kind() == TefProblemKind.TIMESTAMP_OUT_OF_RANGE)
+                    .findFirst().orElseThrow();
+            assertEquals(1, cut.count());
+            assertTrue(cut.firstDetail().contains("9000000000000000020 ns"), cut.firstDetail());
+            FeatureRegionReport report = f.statistics().report();
+            assertEquals(2, report.events(), "both region events survive");
+            assertEquals(10, report.coverage().window().startNs());
+            assertEquals(20, report.coverage().window().lengthNs(), "10 to 30 ns, not to the year 2255");
+            assertEquals(List.of(new CoverageGap(20, 30, CoverageGap.Kind.LOST_EVENTS, CoverageGap.ALL_PROCESSES, 3)), report.coverage().gaps());
             assertEquals(1, report.anomalies().gapSpanningInstances(), "FR(A) contains the lost events");
         }
     }
