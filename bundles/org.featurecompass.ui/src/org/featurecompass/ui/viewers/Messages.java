@@ -10,6 +10,9 @@ public final class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
     public static String FlameGraphViewer_Level;
+    public static String HistogramCanvas_AccessibleAll;
+    public static String HistogramCanvas_AccessibleRange;
+    public static String HistogramCanvas_Bucket;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);
