@@ -72,6 +72,11 @@ public final class DifferentialTree {
         return settings;
     }
 
+    /** @return number of contexts: the union tree's size when the execution values were read */
+    public int size() {
+        return contexts.length;
+    }
+
     /**
      * @param context a context
      * @return its difference

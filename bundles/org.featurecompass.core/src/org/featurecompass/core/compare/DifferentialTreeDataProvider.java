@@ -1,0 +1,183 @@
+package org.featurecompass.core.compare;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
+import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.execution.ExecutionAnalysis;
+import org.featurecompass.core.execution.ExecutionDataProvider;
+import org.featurecompass.core.execution.ExecutionResult;
+import org.featurecompass.model.compare.diff.ContextDifference;
+import org.featurecompass.model.compare.diff.DifferencePalette;
+import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.io.ComparisonFile;
+import org.featurecompass.model.compare.io.ComparisonFormatException;
+import org.featurecompass.model.compare.io.ComparisonSpec;
+import org.featurecompass.model.compare.stats.TestResult;
+import org.featurecompass.model.ecct.ContextTree;
+
+/**
+ * Serves the differential tree of two groups of executions (TraceCompare §3.4.2) as a Trace
+ * Compass tree: one entry per calling context reached by an execution of either group, plus the
+ * root, with both groups' n, means and standard deviations, the difference B − A, the test, p, q,
+ * significance, direction and the flame-graph box ({@link DifferentialTreeModel#HEADERS}).
+ * <p>
+ * Parameters: {@value #TYPE_KEY} (optional; default: the trace's current session's type, else the
+ * first execution type) and {@value #COMPARISON_KEY} (optional: a {@link ComparisonSpec}, or its
+ * JSON text in the saved-comparison format of {@link ComparisonFile}; its groups and settings are
+ * compared without changing the shared session's). Without {@value #COMPARISON_KEY} the answer
+ * is the shared session's groups and settings, as the views show them.
+ * <p>
+ * Statuses: {@code RUNNING} while the executions and their ECCTs are computed (the first query
+ * starts it); {@code FAILED} with the reason (unknown type, analysis failure, invalid comparison);
+ * {@code CANCELLED}; {@code COMPLETED}. Registered under {@link #ID}.
+ */
+public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<DifferentialTreeEntry> {
+
+    /** The provider id, as registered in plugin.xml. */
+    public static final String ID = "org.featurecompass.core.compare.differentialTree"; //$NON-NLS-1$
+    /** The parameter naming the execution type (as the execution table's provider names it). */
+    public static final String TYPE_KEY = ExecutionDataProvider.TYPE_KEY;
+    /** The parameter holding the groups and settings to compare instead of the session's. */
+    public static final String COMPARISON_KEY = "comparison"; //$NON-NLS-1$
+
+    private final ITmfTrace fTrace;
+
+    /** @param trace the trace */
+    public DifferentialTreeDataProvider(ITmfTrace trace) {
+        fTrace = trace;
+    }
+
+    @Override
+    public String getId() {
+        return ID;
+    }
+
+    @Override
+    public TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> fetchTree(Map<String, Object> parameters,
+            @Nullable IProgressMonitor monitor) {
+        if (monitor != null && monitor.isCanceled()) {
+            return response(ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        }
+        ComparisonSpec spec;
+        try {
+            spec = spec(parameters.get(COMPARISON_KEY));
+        } catch (ComparisonFormatException | IOException | IllegalArgumentException e) {
+            return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage()));
+        }
+        String type = type(parameters.get(TYPE_KEY));
+        if (type == null) {
+            ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(fTrace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
+            ExecutionResult result = module == null ? null : module.getResult();
+            String failure = module == null ? NLS.bind(Messages.ComparisonSession_NoExecutions, fTrace.getName()) : module.getFailure();
+            if (result != null && result.tables().isEmpty()) {
+                return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_NoTypes, fTrace.getName()));
+            }
+            if (result != null) {
+                type = result.tables().keySet().iterator().next();
+            } else if (failure != null) {
+                return response(ITmfResponse.Status.FAILED, failure);
+            } else {
+                module.schedule();
+                return response(ITmfResponse.Status.RUNNING, Messages.DifferentialTreeDataProvider_Running);
+            }
+        }
+        ComparisonSessions.Status status = ComparisonSessions.getInstance().request(fTrace, type);
+        ComparisonSession session = status.session();
+        if (session == null) {
+            String failure = status.failure();
+            return failure != null ? response(ITmfResponse.Status.FAILED, failure)
+                    : response(ITmfResponse.Status.RUNNING, Messages.DifferentialTreeDataProvider_Running);
+        }
+        DifferentialTree tree;
+        ComparisonSpec used;
+        try {
+            if (spec != null) {
+                tree = session.compute(spec);
+                used = spec;
+            } else {
+                synchronized (session) {
+                    tree = session.compute();
+                    used = session.spec();
+                }
+            }
+        } catch (IllegalArgumentException e) { // a filter naming a metric or label the executions do not have
+            return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage()));
+        }
+        if (monitor != null && monitor.isCanceled()) {
+            return response(ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        }
+        return new TmfModelResponse<>(new DifferentialTreeModel(entries(tree), tree, session, used), ITmfResponse.Status.COMPLETED,
+                CommonStatusMessage.COMPLETED);
+    }
+
+    private @Nullable String type(@Nullable Object parameter) {
+        if (parameter != null) {
+            return parameter.toString();
+        }
+        ComparisonSession current = ComparisonSessions.getInstance().current(fTrace);
+        return current == null ? null : current.type();
+    }
+
+    private static @Nullable ComparisonSpec spec(@Nullable Object parameter) throws ComparisonFormatException, IOException {
+        if (parameter == null || parameter instanceof ComparisonSpec) {
+            return (ComparisonSpec) parameter;
+        }
+        return ComparisonFile.read(new StringReader(parameter.toString()));
+    }
+
+    /**
+     * @param tree a differential tree
+     * @return its entries: the root and every context reached by an execution of either group, parents first
+     */
+    public static List<DifferentialTreeEntry> entries(DifferentialTree tree) {
+        List<DifferentialTreeEntry> entries = new ArrayList<>();
+        ContextTree contexts = tree.tree();
+        for (int c = 0; c < tree.size(); c++) {
+            ContextDifference d = tree.context(c);
+            if (c != ContextTree.ROOT && d.presentA() + d.presentB() == 0) {
+                continue;
+            }
+            entries.add(new DifferentialTreeEntry(c == ContextTree.ROOT ? -1 : contexts.parent(c), labels(tree, d), d, tree.x(c),
+                    tree.width(c)));
+        }
+        return entries;
+    }
+
+    /**
+     * @param tree the tree
+     * @param d one of its contexts
+     * @return its texts, in the order of {@link DifferentialTreeModel#HEADERS}
+     */
+    public static List<String> labels(DifferentialTree tree, ContextDifference d) {
+        int c = d.context();
+        ContextTree contexts = tree.tree();
+        TestResult test = d.test();
+        return List.of(c == ContextTree.ROOT ? "" : contexts.frame(c).label(), c == ContextTree.ROOT ? "" : contexts.folded(c), //$NON-NLS-1$ //$NON-NLS-2$
+                Integer.toString(d.nA()), Integer.toString(d.nB()), Integer.toString(d.presentA()), Integer.toString(d.presentB()),
+                number(d.meanA()), number(d.meanB()), number(d.sdA()), number(d.sdB()), number(d.difference()), number(d.relative()),
+                tree.settings().test().name(), test.outcome().name(), number(test.statistic()), number(test.degreesOfFreedom()), number(test.p()),
+                number(d.q()), Boolean.toString(d.significant()), d.direction().name(), number(tree.x(c)), number(tree.width(c)),
+                String.format("#%06X", Integer.valueOf(DifferencePalette.rgb(d)))); //$NON-NLS-1$
+    }
+
+    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response(ITmfResponse.Status status, String message) {
+        return new TmfModelResponse<>(new DifferentialTreeModel(List.of(), null, null, null), status, message);
+    }
+
+    private static String number(double value) {
+        return Double.isNaN(value) ? "" : Double.toString(value); //$NON-NLS-1$
+    }
+}

@@ -1,0 +1,285 @@
+package org.featurecompass.core.compare;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.execution.ExecutionAnalysis;
+import org.featurecompass.core.tef.TefTmfTrace;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.model.compare.diff.ComparisonSettings;
+import org.featurecompass.model.compare.diff.Measure;
+import org.featurecompass.model.compare.diff.StatisticalTest;
+import org.featurecompass.model.compare.diff.WidthMode;
+import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.compare.group.GroupFilter;
+import org.featurecompass.model.compare.io.ComparisonFile;
+import org.featurecompass.model.compare.io.ComparisonSpec;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.Ecct;
+import org.featurecompass.model.ecct.EcctStore;
+import org.featurecompass.model.execution.ExecutionDefinition;
+import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.execution.MetricColumn;
+import org.featurecompass.tests.support.PythonVirtualenv;
+import org.featurecompass.tests.support.RepositoryFiles;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The differential tree's data provider queried as a remote client queries it (found through
+ * {@link DataProviderLookup}, asked with a parameter map, asked again while RUNNING), on the
+ * node-demo trace's top-level slices as executions. Every entry is checked against an
+ * independent peer run by the test, {@code differential_tree_peer.py} (numpy and SciPy 1.16.3 in
+ * the test's virtualenv): it reads the raw per-execution ECCTs (self time per node and the tree's
+ * parent links) and the groups' members, and computes inclusive or self times, n, means,
+ * standard deviations, Welch's t or Mann-Whitney's U and p, Benjamini-Hochberg q and
+ * significance by itself.
+ */
+class DifferentialTreeDataProviderTest {
+
+    private static final String SCIPY = "scipy==1.16.3"; //$NON-NLS-1$
+    private static final String NUMPY = "numpy==2.3.5"; //$NON-NLS-1$
+    private static final String PROBE = "import scipy, numpy; assert scipy.__version__ == '1.16.3' and numpy.__version__ == '2.3.5'"; //$NON-NLS-1$
+    private static final String TYPE = "top"; //$NON-NLS-1$
+
+    private record Fixture(ITmfTrace trace, DifferentialTreeDataProvider provider, PythonVirtualenv venv) {
+    }
+
+    private static @Nullable Fixture fixture;
+
+    private static Fixture fixture() {
+        return Objects.requireNonNull(fixture);
+    }
+
+    @BeforeAll
+    static void open() throws Exception {
+        Path file = RepositoryFiles.resolve("doc/samples/node-demo.json"); //$NON-NLS-1$
+        TefTmfTrace tef = new TefTmfTrace();
+        tef.initTrace(null, file.toString(), TmfEvent.class, file.getFileName().toString(), TefTmfTrace.TRACE_TYPE_ID);
+        ITmfTrace trace = tef;
+        TmfTraceOpenedSignal opened = new TmfTraceOpenedSignal(DifferentialTreeDataProviderTest.class, trace, null);
+        tef.traceOpened(opened);
+        TmfTraceManager.getInstance().traceOpened(opened);
+        ExecutionAnalysis module = Objects.requireNonNull(
+                TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID));
+        module.setDefinitions(List.of(new ExecutionDefinition.Slice(TYPE, 0, null, List.of())));
+        module.schedule();
+        assertTrue(module.waitForCompletion(new NullProgressMonitor()));
+        DifferentialTreeDataProvider provider = Objects.requireNonNull(DataProviderLookup.get(trace, DifferentialTreeDataProvider.ID, DifferentialTreeDataProvider.class),
+                "the factory is registered for traces with the execution analysis");
+        fixture = new Fixture(trace, provider, PythonVirtualenv.ensure("scipy", PROBE, 15, SCIPY, NUMPY)); //$NON-NLS-1$
+    }
+
+    @AfterAll
+    static void close() {
+        ITmfTrace trace = fixture().trace();
+        TmfTraceClosedSignal closed = new TmfTraceClosedSignal(DifferentialTreeDataProviderTest.class, trace);
+        TmfSignalManager.dispatchSignal(closed); // as the workbench closes a trace: every manager and the session registry hear it
+        assertEquals(null, ComparisonSessions.getInstance().find(trace, TYPE), "closing the trace drops its sessions");
+        trace.dispose();
+    }
+
+    /** @return the answer once it is no longer RUNNING, as a polling client gets it */
+    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> fetch(Map<String, Object> parameters) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + 300_000;
+        while (true) {
+            TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response = fixture().provider().fetchTree(parameters, new NullProgressMonitor());
+            if (response.getStatus() != ITmfResponse.Status.RUNNING || System.currentTimeMillis() > deadline) {
+                return response;
+            }
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    void sessionGroupsWithWelchMatchTheScipyPeer(@TempDir Path dir) throws Exception {
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(DifferentialTreeDataProvider.TYPE_KEY, TYPE);
+        TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response = fetch(parameters);
+        assertEquals(ITmfResponse.Status.COMPLETED, response.getStatus(), response.getStatusMessage());
+        DifferentialTreeModel model = (DifferentialTreeModel) Objects.requireNonNull(response.getModel());
+        ComparisonSession session = Objects.requireNonNull(model.getSession());
+        assertEquals(session, ComparisonSessions.getInstance().find(fixture().trace(), TYPE), "the provider serves the shared session");
+        // A new session compares the slowest 10 % (B) with the rest (A).
+        ExecutionTable table = session.tables().get(0);
+        BitSet b = session.members(Group.B);
+        BitSet a = session.members(Group.A);
+        assertEquals(table.size(), a.cardinality() + b.cardinality());
+        assertEquals(Math.ceil(0.1 * table.size()), b.cardinality(), 2, "slowest 10 %");
+        double slowestOfA = a.stream().mapToDouble(r -> table.duration(r)).max().orElseThrow();
+        b.stream().forEach(r -> assertTrue(table.duration(r) > slowestOfA, "B holds the slowest"));
+        assertMatchesPeer(dir, session.eccts(), a, b, ComparisonSettings.DEFAULT, model);
+    }
+
+    @Test
+    void comparisonParameterWithMannWhitneyOnSelfTimesMatchesTheScipyPeerAndLeavesTheSessionAlone(@TempDir Path dir) throws Exception {
+        Map<String, Object> first = new HashMap<>();
+        first.put(DifferentialTreeDataProvider.TYPE_KEY, TYPE);
+        ComparisonSession session = Objects.requireNonNull(((DifferentialTreeModel) Objects.requireNonNull(fetch(first).getModel())).getSession());
+        List<GroupFilter> groupABefore = session.filters(Group.A);
+        AtomicInteger changes = new AtomicInteger();
+        session.addListener((s, change) -> changes.incrementAndGet());
+
+        ExecutionTable table = session.tables().get(0);
+        double median = java.util.stream.IntStream.range(0, table.size()).mapToDouble(table::duration).sorted().toArray()[table.size() / 2];
+        BitSet a = new BitSet();
+        BitSet b = new BitSet();
+        for (int r = 0; r < table.size(); r++) {
+            (table.duration(r) < median ? a : b).set(r);
+        }
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(DifferentialTreeDataProvider.TYPE_KEY, TYPE);
+        for (ComparisonSettings settings : List.of(
+                new ComparisonSettings(StatisticalTest.MANN_WHITNEY, 0.05, 0, 0.02, Measure.INCLUSIVE, WidthMode.UNION),
+                new ComparisonSettings(StatisticalTest.WELCH, 0.1, 100, 0, Measure.SELF, WidthMode.B))) {
+            ComparisonSpec spec = new ComparisonSpec(null,
+                    List.of(new GroupFilter.MetricRange(MetricColumn.DURATION, Double.NEGATIVE_INFINITY, median)),
+                    List.of(new GroupFilter.MetricRange(MetricColumn.DURATION, median, Double.POSITIVE_INFINITY)), settings);
+            parameters.put(DifferentialTreeDataProvider.COMPARISON_KEY, ComparisonFile.toJson(spec)); // as a remote client sends it
+            TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response = fetch(parameters);
+            assertEquals(ITmfResponse.Status.COMPLETED, response.getStatus(), response.getStatusMessage());
+            DifferentialTreeModel model = (DifferentialTreeModel) Objects.requireNonNull(response.getModel());
+            int significant = assertMatchesPeer(dir, session.eccts(), a, b, settings, model);
+            if (settings.measure() == Measure.INCLUSIVE) {
+                assertTrue(significant > 0, "B = the executions at least as long as the median: at least the root differs");
+            }
+        }
+        assertEquals(groupABefore, session.filters(Group.A), "the session's groups are untouched");
+        assertEquals(0, changes.get(), "no listener was told");
+
+        parameters.put(DifferentialTreeDataProvider.COMPARISON_KEY, "{\"format\": \"featurecompass-comparison\", \"version\": 7}"); //$NON-NLS-1$
+        TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> bad = fetch(parameters);
+        assertEquals(ITmfResponse.Status.FAILED, bad.getStatus());
+        assertTrue(bad.getStatusMessage().contains("version"), bad.getStatusMessage()); //$NON-NLS-1$
+        parameters.put(DifferentialTreeDataProvider.TYPE_KEY, "no such type"); //$NON-NLS-1$
+        parameters.remove(DifferentialTreeDataProvider.COMPARISON_KEY);
+        TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> unknown = fetch(parameters);
+        assertEquals(ITmfResponse.Status.FAILED, unknown.getStatus());
+        assertTrue(unknown.getStatusMessage().contains("no such type"), unknown.getStatusMessage()); //$NON-NLS-1$
+    }
+
+    @Test
+    void groupChangesReachListenersAndTheNextAnswer() throws Exception {
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(DifferentialTreeDataProvider.TYPE_KEY, TYPE);
+        DifferentialTreeModel before = (DifferentialTreeModel) Objects.requireNonNull(fetch(parameters).getModel());
+        ComparisonSession session = Objects.requireNonNull(before.getSession());
+        List<ComparisonChange> seen = new ArrayList<>();
+        ComparisonListener listener = (s, change) -> seen.add(change);
+        session.addListener(listener);
+        try {
+            ComparisonSpec original = session.spec();
+            session.setGroups(List.of(), List.of()); // both groups: every execution
+            DifferentialTreeModel same = (DifferentialTreeModel) Objects.requireNonNull(fetch(parameters).getModel());
+            DifferentialTreeEntry root = same.getEntries().get(0);
+            assertEquals(0, root.getDifference().difference(), "identical groups");
+            assertTrue(same.getEntries().stream().noneMatch(e -> e.getDifference().significant()), "identical groups: nothing significant");
+            session.setSettings(session.settings().withMeasure(Measure.SELF));
+            session.selectContext(3);
+            session.apply(original);
+            assertEquals(List.of(ComparisonChange.GROUPS, ComparisonChange.SETTINGS, ComparisonChange.SELECTION, ComparisonChange.GROUPS,
+                    ComparisonChange.SETTINGS), seen);
+            assertEquals(original.groupB(), session.filters(Group.B));
+        } finally {
+            session.removeListener(listener);
+        }
+    }
+
+    /** @return number of significant contexts */
+    private static int assertMatchesPeer(Path dir, EcctStore store, BitSet a, BitSet b, ComparisonSettings settings, DifferentialTreeModel model)
+            throws Exception {
+        ContextTree tree = store.tree();
+        StringBuilder input = new StringBuilder();
+        input.append("settings ").append(settings.test() == StatisticalTest.WELCH ? "welch" : "mann-whitney").append(' ') //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .append(settings.measure() == Measure.SELF ? "self" : "inclusive").append(' ').append(settings.alpha()).append(' ') //$NON-NLS-1$ //$NON-NLS-2$
+                .append(settings.minAbsoluteNs()).append(' ').append(settings.minRelative()).append('\n');
+        for (int node = 0; node < tree.size(); node++) {
+            input.append("node ").append(node).append(' ').append(node == ContextTree.ROOT ? -1 : tree.parent(node)).append('\n'); //$NON-NLS-1$
+        }
+        for (int e = 0; e < store.size(); e++) {
+            Ecct ecct = store.ecct(e);
+            input.append("exec ").append(a.get(e) ? "A" : b.get(e) ? "B" : "-"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            for (int i = 0; i < ecct.size(); i++) {
+                input.append(' ').append(ecct.node(i)).append(':').append(ecct.selfAt(i));
+            }
+            input.append('\n');
+        }
+        Path file = dir.resolve("eccts.txt"); //$NON-NLS-1$
+        Files.writeString(file, input);
+        String output = fixture().venv().runScript(DifferentialTreeDataProviderTest.class, "differential_tree_peer.py", dir, 5, file.toString()); //$NON-NLS-1$
+        Map<Long, String[]> peer = new HashMap<>();
+        output.lines().filter(l -> l.startsWith("ctx ")).forEach(l -> peer.put(Long.parseLong(l.split(" ")[1]), l.split(" "))); //$NON-NLS-1$
+        List<DifferentialTreeEntry> entries = model.getEntries();
+        assertEquals(peer.keySet(), entries.stream().map(DifferentialTreeEntry::getId).collect(java.util.stream.Collectors.toSet()),
+                "one entry per context reached by either group, and the root");
+        int significant = 0;
+        for (DifferentialTreeEntry entry : entries) {
+            String[] p = peer.get(entry.getId());
+            List<String> labels = entry.getLabels();
+            String where = "context " + entry.getId() + " " + labels.get(1); //$NON-NLS-1$ //$NON-NLS-2$
+            assertEquals(entry.getId() == 0 ? -1 : tree.parent((int) entry.getId()), entry.getParentId(), where);
+            assertEquals(p[2], labels.get(2), where + " nA");
+            assertEquals(p[3], labels.get(3), where + " nB");
+            assertEquals(p[4], labels.get(4), where + " reached in A");
+            assertEquals(p[5], labels.get(5), where + " reached in B");
+            String[] names = { "meanA", "meanB", "sdA", "sdB", "statistic", "p", "q" }; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+            for (int k = 0; k < names.length; k++) {
+                double expected = Double.parseDouble(p[6 + k]);
+                String text = labels.get(DifferentialTreeModel.HEADERS.indexOf(names[k]));
+                double actual = text.isEmpty() ? Double.NaN : Double.parseDouble(text);
+                if (Double.isNaN(expected) || Double.isInfinite(expected)) {
+                    assertEquals(expected, actual, where + " " + names[k]);
+                } else {
+                    assertEquals(expected, actual, 1e-9 * Math.max(1, Math.abs(expected)) + (k >= 5 ? 1e-12 : 0), where + " " + names[k]);
+                }
+            }
+            assertEquals(p[13], labels.get(DifferentialTreeModel.HEADERS.indexOf("significant")), where + " significant"); //$NON-NLS-1$
+            significant += Boolean.parseBoolean(p[13]) ? 1 : 0;
+        }
+        // Boxes nest: each child lies within its parent, siblings side by side.
+        Map<Long, DifferentialTreeEntry> byId = new HashMap<>();
+        entries.forEach(e -> byId.put(e.getId(), e));
+        Map<Long, Double> childWidths = new HashMap<>();
+        for (DifferentialTreeEntry entry : entries) {
+            DifferentialTreeEntry parent = byId.get(entry.getParentId());
+            if (parent != null) {
+                double eps = 1e-9 * Math.max(1, parent.getWidth());
+                assertTrue(entry.getX() >= parent.getX() - eps && entry.getX() + entry.getWidth() <= parent.getX() + parent.getWidth() + eps,
+                        "context " + entry.getId() + " nests in its parent"); //$NON-NLS-1$
+                childWidths.merge(parent.getId(), entry.getWidth(), Double::sum);
+            }
+        }
+        childWidths.forEach((id, sum) -> assertTrue(sum <= byId.get(id).getWidth() * (1 + 1e-9) + 1e-9, "children of " + id + " fit")); //$NON-NLS-1$ //$NON-NLS-2$
+        if (settings.widthMode() == WidthMode.B && settings.measure() == Measure.INCLUSIVE) {
+            assertEquals(Double.parseDouble(peer.get(0L)[7]), byId.get(0L).getWidth(), 1e-6, "width B: the root is B's mean");
+        }
+        System.out.println("DifferentialTreeDataProviderTest: " + settings.test() + " " + settings.measure() + ": " + entries.size() //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                + " contexts, " + a.cardinality() + " vs " + b.cardinality() + " executions, " + significant + " significant (SciPy peer)"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        return significant;
+    }
+}
