@@ -1,0 +1,209 @@
+package org.featurecompass.model.compare.report;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.util.Locale;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.model.compare.diff.ContextDifference;
+import org.featurecompass.model.compare.diff.DifferencePalette;
+import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.io.ComparisonFile;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.execution.MetricUnit;
+import org.featurecompass.model.report.ReportJson;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+/**
+ * A {@link ComparisonReport} as JSON, format {@value #FORMAT} version {@value #VERSION}, written
+ * with {@link ReportJson} (deterministic numbers, HTML-safe escapes). The JSON Schema is
+ * doc/comparison-report.schema.json; doc/reports.md explains the fields. The {@code comparison}
+ * member is a complete saved comparison ({@link ComparisonFile}, doc/comparison.md), so a report
+ * can be re-run. {@code contexts} lists the contexts some execution of A or B reached, in id
+ * order (a parent before its children), with {@code parent} links.
+ */
+public final class ComparisonReportJson {
+
+    /** The {@code format} value. */
+    public static final String FORMAT = "featurecompass-comparison-report"; //$NON-NLS-1$
+    /** The version written. */
+    public static final int VERSION = 1;
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private ComparisonReportJson() {
+    }
+
+    /**
+     * @param report the report
+     * @return its JSON text, ending in a line feed
+     */
+    public static String text(ComparisonReport report) {
+        StringWriter out = new StringWriter();
+        try {
+            write(report, out);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not with a StringWriter
+        }
+        return out.toString();
+    }
+
+    /**
+     * @param report the report
+     * @param out where to write (not closed)
+     * @throws IOException if writing fails
+     */
+    public static void write(ComparisonReport report, Writer out) throws IOException {
+        JsonGenerator json = ReportJson.generator(out);
+        ReportMetadata meta = report.metadata();
+        DifferentialTree tree = report.tree();
+        json.writeStartObject();
+        json.writeStringField("format", FORMAT); //$NON-NLS-1$
+        json.writeNumberField("version", VERSION); //$NON-NLS-1$
+        json.writeObjectFieldStart("suite"); //$NON-NLS-1$
+        json.writeStringField("name", "Feature Compass"); //$NON-NLS-1$ //$NON-NLS-2$
+        json.writeStringField("version", meta.suiteVersion()); //$NON-NLS-1$
+        json.writeEndObject();
+        String createdAt = meta.createdAt();
+        if (createdAt != null) {
+            json.writeStringField("createdAt", createdAt); //$NON-NLS-1$
+        }
+        json.writeStringField("executionType", meta.executionType()); //$NON-NLS-1$
+        json.writeArrayFieldStart("traces"); //$NON-NLS-1$
+        for (TraceSummary trace : meta.traces()) {
+            json.writeStartObject();
+            json.writeStringField("name", trace.name()); //$NON-NLS-1$
+            json.writeNumberField("executions", trace.executions()); //$NON-NLS-1$
+            json.writeNumberField("lostEvents", trace.lostEvents()); //$NON-NLS-1$
+            json.writeNumberField("lostEventRanges", trace.lostEventRanges()); //$NON-NLS-1$
+            json.writeNumberField("measurementOffWindows", trace.measurementOffWindows()); //$NON-NLS-1$
+            json.writeNumberField("unobservedNs", trace.unobservedNs()); //$NON-NLS-1$
+            json.writeArrayFieldStart("problems"); //$NON-NLS-1$
+            for (String problem : trace.problems()) {
+                json.writeString(problem);
+            }
+            json.writeEndArray();
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeFieldName("comparison"); //$NON-NLS-1$
+        copy(ComparisonFile.toJson(report.spec()), json);
+        json.writeObjectFieldStart("groups"); //$NON-NLS-1$
+        group(json, "A", report.sizeA(), report.definition(report.spec().groupA())); //$NON-NLS-1$
+        group(json, "B", report.sizeB(), report.definition(report.spec().groupB())); //$NON-NLS-1$
+        json.writeEndObject();
+        json.writeArrayFieldStart("histograms"); //$NON-NLS-1$
+        for (MetricHistogram h : report.histograms()) {
+            json.writeStartObject();
+            json.writeStringField("metric", h.metric()); //$NON-NLS-1$
+            MetricUnit unit = meta.unit(h.metric());
+            json.writeStringField("unit", unit == null ? MetricUnit.NONE.jsonName() : unit.jsonName()); //$NON-NLS-1$
+            json.writeArrayFieldStart("edges"); //$NON-NLS-1$
+            for (int k = 0; k <= h.buckets(); k++) {
+                ReportJson.number(json, h.edge(k));
+            }
+            json.writeEndArray();
+            json.writeFieldName("A"); //$NON-NLS-1$
+            json.writeArray(h.countsA(), 0, h.buckets());
+            json.writeFieldName("B"); //$NON-NLS-1$
+            json.writeArray(h.countsB(), 0, h.buckets());
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeStringField("legend", DifferencePalette.LEGEND); //$NON-NLS-1$
+        double rootWidth = tree.width(ContextTree.ROOT);
+        json.writeArrayFieldStart("contexts"); //$NON-NLS-1$
+        for (ContextDifference d : report.reachedContexts()) {
+            int c = d.context();
+            json.writeStartObject();
+            json.writeNumberField("id", c); //$NON-NLS-1$
+            if (c == ContextTree.ROOT) {
+                json.writeNullField("parent"); //$NON-NLS-1$
+                json.writeNullField("kind"); //$NON-NLS-1$
+            } else {
+                json.writeNumberField("parent", tree.tree().parent(c)); //$NON-NLS-1$
+                json.writeStringField("kind", tree.tree().frame(c).kind().name().toLowerCase(Locale.ROOT).replace('_', '-')); //$NON-NLS-1$
+            }
+            json.writeStringField("frame", report.frame(c)); //$NON-NLS-1$
+            json.writeNumberField("depth", tree.tree().depth(c)); //$NON-NLS-1$
+            groupValues(json, "A", d.presentA(), d.meanA(), d.sdA()); //$NON-NLS-1$
+            groupValues(json, "B", d.presentB(), d.meanB(), d.sdB()); //$NON-NLS-1$
+            number(json, "difference", d.difference()); //$NON-NLS-1$
+            number(json, "relative", d.relative()); //$NON-NLS-1$
+            json.writeObjectFieldStart("test"); //$NON-NLS-1$
+            json.writeStringField("outcome", d.test().outcome().name().toLowerCase(Locale.ROOT).replace('_', '-')); //$NON-NLS-1$
+            number(json, "statistic", d.test().statistic()); //$NON-NLS-1$
+            number(json, "df", d.test().degreesOfFreedom()); //$NON-NLS-1$
+            number(json, "p", d.test().p()); //$NON-NLS-1$
+            json.writeEndObject();
+            number(json, "q", d.q()); //$NON-NLS-1$
+            json.writeBooleanField("significant", d.significant()); //$NON-NLS-1$
+            number(json, "x", rootWidth > 0 ? tree.x(c) / rootWidth : 0); //$NON-NLS-1$
+            number(json, "width", rootWidth > 0 ? tree.width(c) / rootWidth : 0); //$NON-NLS-1$
+            json.writeStringField("colour", colour(d)); //$NON-NLS-1$
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        json.writeArrayFieldStart("ranked"); //$NON-NLS-1$
+        for (ContextDifference d : report.ranked()) {
+            json.writeNumber(d.context());
+        }
+        json.writeEndArray();
+        json.writeEndObject();
+        ReportJson.finish(json, out);
+    }
+
+    /**
+     * @param d a context's difference
+     * @return its colour in the differential flame graph, {@code #rrggbb}
+     */
+    static String colour(ContextDifference d) {
+        return String.format(Locale.ROOT, "#%06x", DifferencePalette.rgb(d)); //$NON-NLS-1$
+    }
+
+    private static void group(JsonGenerator json, String name, int size, String definition) throws IOException {
+        json.writeObjectFieldStart(name);
+        json.writeNumberField("size", size); //$NON-NLS-1$
+        json.writeStringField("definition", definition); //$NON-NLS-1$
+        json.writeEndObject();
+    }
+
+    private static void groupValues(JsonGenerator json, String name, int present, double mean, double sd) throws IOException {
+        json.writeObjectFieldStart(name);
+        json.writeNumberField("present", present); //$NON-NLS-1$
+        number(json, "mean", mean); //$NON-NLS-1$
+        number(json, "sd", sd); //$NON-NLS-1$
+        json.writeEndObject();
+    }
+
+    private static void number(JsonGenerator json, String field, double value) throws IOException {
+        json.writeFieldName(field);
+        ReportJson.number(json, value);
+    }
+
+    /** Copies JSON text into the generator, numbers as written (so the copy has the same digits). */
+    private static void copy(String text, JsonGenerator json) throws IOException {
+        try (JsonParser p = JSON.createParser(text)) {
+            for (@Nullable JsonToken t = p.nextToken(); t != null; t = p.nextToken()) {
+                switch (t) {
+                case START_OBJECT -> json.writeStartObject();
+                case END_OBJECT -> json.writeEndObject();
+                case START_ARRAY -> json.writeStartArray();
+                case END_ARRAY -> json.writeEndArray();
+                case FIELD_NAME -> json.writeFieldName(p.currentName());
+                case VALUE_STRING -> json.writeString(p.getText());
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> json.writeNumber(p.getText());
+                case VALUE_TRUE, VALUE_FALSE -> json.writeBoolean(t == JsonToken.VALUE_TRUE);
+                case VALUE_NULL -> json.writeNull();
+                default -> throw new IOException("Unexpected JSON token " + t); //$NON-NLS-1$
+                }
+            }
+        }
+    }
+}

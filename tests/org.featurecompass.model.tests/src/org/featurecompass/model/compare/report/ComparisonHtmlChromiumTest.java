@@ -1,0 +1,181 @@
+package org.featurecompass.model.compare.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.ecct.ContextTree;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML report in a real browser: Debian's headless Chromium (installed by
+ * tools/setup/install-deps.sh) opens {@link ReportFixture}'s report with every host name
+ * unresolvable (no network), runs its script, and a check script added to a copy of the page
+ * reports what the page holds: the SVG, one box per context that some execution of A or B
+ * reached (counted here from the generator's raw data, not from the report), a search that
+ * highlights exactly the frames containing the text, a zoom that widens the clicked box to the
+ * graph's width and hides what is outside it, the {@code <script>} frame name shown as text, and
+ * no script error. A PNG of the rendered page is saved under {@code target/screenshots/}.
+ */
+class ComparisonHtmlChromiumTest {
+
+    private static final String ERROR_COLLECTOR = "<script>window.__errors = []; window.addEventListener('error', function (e) {" //$NON-NLS-1$
+            + " window.__errors.push(String(e.message) + ' line ' + e.lineno); });</script>\n"; //$NON-NLS-1$
+
+    private static final String CHECK = """
+            <script>
+            (function () {
+              var lines = [];
+              function out(key, value) { lines.push(key + '=' + value); }
+              try {
+                var svg = document.getElementById('flamegraph');
+                out('svg', svg !== null && svg.namespaceURI === 'http://www.w3.org/2000/svg');
+                var boxes = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box'));
+                out('boxes', boxes.length);
+                out('rects', document.querySelectorAll('#flamegraph g.box > rect').length);
+                var search = document.getElementById('fg-search');
+                search.value = 'COMPRESS';
+                search.dispatchEvent(new Event('input'));
+                var hits = document.querySelectorAll('#flamegraph g.box.match');
+                out('matches', hits.length);
+                out('matchLabels', Array.prototype.map.call(hits, function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+                out('matchFill', hits.length ? getComputedStyle(hits[0].querySelector('rect')).fill : 'none');
+                out('matchText', document.getElementById('fg-matches').textContent);
+                var region = boxes.filter(function (b) { return b.getAttribute('data-label') === 'FR(Compression)'; })[0];
+                region.querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+                out('zoomWidth', region.querySelector('rect').getAttribute('width'));
+                out('visible', boxes.filter(function (b) { return b.style.display !== 'none'; }).map(function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+                document.getElementById('fg-reset').click();
+                out('visibleAfterReset', boxes.filter(function (b) { return b.style.display !== 'none'; }).length);
+                var script = boxes.filter(function (b) { return b.getAttribute('data-label').indexOf('<script>') === 0; });
+                out('scriptBoxes', script.length);
+                out('scriptTitle', script.length ? script[0].querySelector('title').textContent.split('\\n')[0] : '');
+                out('scriptElements', document.getElementsByTagName('script').length);
+              } catch (e) {
+                window.__errors.push('check: ' + e);
+              }
+              out('errors', window.__errors.join(' / '));
+              var pre = document.createElement('pre');
+              pre.id = 'selfcheck';
+              pre.textContent = lines.join('\\n');
+              document.body.appendChild(pre);
+            })();
+            </script>
+            """; //$NON-NLS-1$
+
+    @Test
+    void reportWorksInChromium(@TempDir Path dir) throws Exception {
+        Path chromium = Path.of("/usr/bin/chromium"); //$NON-NLS-1$
+        if (!Files.isExecutable(chromium)) {
+            fail("Debian's chromium is not installed: run tools/setup/install-deps.sh as root"); //$NON-NLS-1$
+        }
+        Run version = run(List.of(chromium.toString(), "--version"), 60); //$NON-NLS-1$
+        Assumptions.assumeTrue(version.exit() == 0, () -> "chromium is installed but cannot run on this machine: " + version.output()); //$NON-NLS-1$
+
+        ReportFixture fixture = new ReportFixture();
+        String html = ComparisonHtml.text(fixture.report(null));
+        assertFalse(Pattern.compile("(src|href)\\s*=|url\\(|@import|https?://(?!www\\.w3\\.org/2000/svg\")").matcher(html).find(), //$NON-NLS-1$
+                "self-contained: no link to any other resource"); //$NON-NLS-1$
+        Path report = dir.resolve("report.html"); //$NON-NLS-1$
+        Files.writeString(report, html);
+        // The copy with the checks: an error collector first, the check script last.
+        String checked = html.replaceFirst("<meta charset=\"utf-8\">\n", "<meta charset=\"utf-8\">\n" + ERROR_COLLECTOR) //$NON-NLS-1$ //$NON-NLS-2$
+                .replace("</body>", CHECK + "</body>"); //$NON-NLS-1$ //$NON-NLS-2$
+        Path page = dir.resolve("checked.html"); //$NON-NLS-1$
+        Files.writeString(page, checked);
+        List<String> browser = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=" + dir.resolve("profile")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        List<String> dump = new ArrayList<>(browser);
+        dump.addAll(List.of("--dump-dom", page.toUri().toString())); //$NON-NLS-1$
+        Run dom = run(dump, 120);
+        assertEquals(0, dom.exit(), dom.output());
+        Matcher m = Pattern.compile("<pre id=\"selfcheck\">(.*?)</pre>", Pattern.DOTALL).matcher(dom.output()); //$NON-NLS-1$
+        assertTrue(m.find(), "the check script ran: " + dom.output()); //$NON-NLS-1$
+        Map<String, String> result = new HashMap<>();
+        for (String line : m.group(1).replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&").split("\n")) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+            int eq = line.indexOf('=');
+            result.put(line.substring(0, eq), line.substring(eq + 1));
+        }
+        System.out.println("ComparisonHtmlChromiumTest: " + result); //$NON-NLS-1$
+
+        // Expected values from the generator's raw data.
+        Set<List<String>> reached = new HashSet<>();
+        Set<String> searchHits = new HashSet<>();
+        ContextTree tree = fixture.tree;
+        for (int e = 0; e < fixture.selfTimes.size(); e++) {
+            if (!fixture.members(Group.A).get(e) && !fixture.members(Group.B).get(e)) {
+                continue;
+            }
+            for (int context : fixture.selfTimes.get(e).keySet()) {
+                List<String> path = new ArrayList<>();
+                for (int frame : tree.path(context)) {
+                    path.add(tree.frames().frame(frame).label());
+                    reached.add(List.copyOf(path));
+                    if (path.get(path.size() - 1).toLowerCase(Locale.ROOT).contains("compress")) { //$NON-NLS-1$
+                        searchHits.add(String.join(";", path)); //$NON-NLS-1$
+                    }
+                }
+            }
+        }
+        int contexts = reached.size() + 1; // and the root
+        assertEquals("", result.get("errors"), "no script error"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("true", result.get("svg")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(Integer.toString(contexts), result.get("boxes"), "one box per context"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(Integer.toString(contexts), result.get("rects")); //$NON-NLS-1$
+        assertEquals(Integer.toString(searchHits.size()), result.get("matches"), "search highlights the matching frames"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("FR(Compression)|compress", result.get("matchLabels")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("rgb(224, 64, 251)", result.get("matchFill"), "highlight colour applied"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals(searchHits.size() + " contexts match", result.get("matchText")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(ComparisonHtml.WIDTH + ".00", result.get("zoomWidth"), "zoomed box spans the graph"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("FR(Compression)|all|compress|main", result.get("visible"), "zoom shows the box, its ancestors and descendants"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals(Integer.toString(contexts), result.get("visibleAfterReset")); //$NON-NLS-1$
+        assertEquals("1", result.get("scriptBoxes"), "the <script> frame is a box with that label"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("main \u203a " + ReportFixture.SCRIPT, result.get("scriptTitle"), "shown as text"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("3", result.get("scriptElements"), "the report's script and the two of this test, none from the trace"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+
+        Path screenshots = Path.of("target", "screenshots"); //$NON-NLS-1$ //$NON-NLS-2$
+        Files.createDirectories(screenshots);
+        Path png = screenshots.toAbsolutePath().resolve("comparison-report.png"); //$NON-NLS-1$
+        Files.deleteIfExists(png);
+        List<String> shot = new ArrayList<>(browser);
+        shot.addAll(List.of("--hide-scrollbars", "--window-size=1300,1600", "--screenshot=" + png, report.toUri().toString())); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        Run screenshot = run(shot, 120);
+        assertEquals(0, screenshot.exit(), screenshot.output());
+        byte[] bytes = Files.readAllBytes(png);
+        assertTrue(bytes.length > 10_000 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G', "a PNG of the page: " + png); //$NON-NLS-1$
+    }
+
+    private record Run(int exit, String output) {
+    }
+
+    private static Run run(List<String> command, int timeoutSeconds) throws Exception {
+        Path log = Files.createTempFile("chromium", ".log"); //$NON-NLS-1$ //$NON-NLS-2$
+        Process process = new ProcessBuilder(command).redirectError(log.toFile()).start();
+        byte[] out = process.getInputStream().readAllBytes();
+        if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("chromium did not end within " + timeoutSeconds + " s: " + command); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        String text = new String(out, StandardCharsets.UTF_8) + "\n--- stderr:\n" + Files.readString(log); //$NON-NLS-1$
+        Files.delete(log);
+        return new Run(process.exitValue(), text);
+    }
+}
