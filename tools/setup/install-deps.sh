@@ -20,6 +20,7 @@ needed=(
   "make:make"
   "python3:python3"
   "go:golang-go"
+  "chromium:chromium"
   "ip:iproute2"
   "nsenter:util-linux"
   "/usr/include/x86_64-linux-gnu/sys/sdt.h:systemtap-sdt-dev"

@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.group.CrossFilter;
 import org.featurecompass.model.compare.group.CrossFilterTestTables;
 import org.featurecompass.model.compare.group.ExperimentExecutions;
@@ -37,8 +38,13 @@ class GroupFilterExpressionTest {
         return GroupFilterExpression.parse(text).resolve(TABLE);
     }
 
-    private static MetricUnit unit(String metric) {
-        return TABLE.metrics().stream().filter(m -> m.name().equals(metric)).findFirst().map(MetricColumn::unit).orElse(null);
+    private static @Nullable MetricUnit unit(String metric) {
+        for (MetricColumn m : TABLE.metrics()) {
+            if (m.name().equals(metric)) {
+                return m.unit();
+            }
+        }
+        return null;
     }
 
     @Test

@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.report.FoldedStacksWriter;
@@ -42,7 +43,7 @@ class ComparisonReportTest {
     private static final String JSONSCHEMA = "jsonschema==4.26.0"; //$NON-NLS-1$
     private static final String PROBE = "import scipy, numpy, jsonschema"; //$NON-NLS-1$
 
-    private static Map<String, byte[]> everyFormat(ReportFixture fixture, String createdAt) {
+    private static Map<String, byte[]> everyFormat(ReportFixture fixture, @Nullable String createdAt) {
         ComparisonReport report = fixture.report(createdAt);
         Map<String, byte[]> files = new LinkedHashMap<>();
         files.put("html", ComparisonHtml.text(report).getBytes(StandardCharsets.UTF_8)); //$NON-NLS-1$

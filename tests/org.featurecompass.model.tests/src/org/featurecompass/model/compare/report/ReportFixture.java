@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Random;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.ExecutionValues;
@@ -133,7 +134,7 @@ public final class ReportFixture {
      * @param createdAt the time stamp, or null
      * @return the report
      */
-    public ComparisonReport report(String createdAt) {
+    public ComparisonReport report(@Nullable String createdAt) {
         Map<String, MetricUnit> units = new HashMap<>();
         for (MetricColumn m : executions.metrics()) {
             units.put(m.name(), m.unit());
