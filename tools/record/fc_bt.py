@@ -808,6 +808,38 @@ def target_scope(events, target):
     return [ev for ev, k in zip(events, keep) if k]
 
 
+def infer_switches(events):
+    """Adds the context switches the kernel did not report. Every event is recorded in the
+    context of the task running on its CPU (its tid), so an event of another task than the one
+    the CPU's last switch put there shows a switch that is missing: on this machine's kernel no
+    sched_switch away from the threads of the sandbox's pid 1 (tokio-rt-worker) is ever
+    reported, and some away from the idle task and kworkers are not, to BPF programs as to perf.
+    The graph builder takes the CPU's current task from the switches (Giraldeau 2015, §5.3.2,
+    CURRENT_TASK()): without the switch a packet the server sent was the sandbox thread's, and
+    the client's critical path went through that thread instead of the server. The switch is
+    placed at the event that shows it (the task is not known to run earlier), just before it,
+    with prev_state -1 (the task that left is in an unknown state) and "inferred": true.
+    Returns the events with the inferred switches and their count."""
+    current, pids, comms, added = {}, {}, {}, []
+    for ev in sorted(events, key=lambda e: (e["cpu"], e["ts"], e["seq"])):
+        if ev["kind"] not in ("K", "F"):
+            continue
+        tid, cpu = ev["tid"], ev["cpu"]
+        pids[tid], comms[tid] = ev["pid"], ev["comm"]
+        former = current.get(cpu)
+        if former is not None and former != tid:
+            added.append({"kind": "K", "event": "sched_switch", "cpu": cpu, "seq": ev["seq"] - 0.5, "ts": ev["ts"],
+                          "pid": pids.get(former, former), "tid": former, "comm": comms.get(former, ""), "src": ev["src"],
+                          "args": {"prev_comm": comms.get(former, ""), "prev_pid": former, "prev_prio": -1, "prev_state": -1,
+                                   "next_comm": ev["comm"], "next_pid": tid, "next_prio": -1, "inferred": True}})
+        if ev["kind"] == "K" and ev["event"] == "sched_switch":
+            current[cpu] = ev["args"]["next_pid"]
+            comms.setdefault(ev["args"]["next_pid"], ev["args"]["next_comm"])
+        else:
+            current[cpu] = tid
+    return events + added, len(added)
+
+
 def trim_after_exit(events, target):
     """Drops kernel events after the target's main thread exited: bpftrace detaches
     its probes one by one for up to a second afterwards, leaving unrelated,
@@ -1024,6 +1056,7 @@ def convert(a):
                   f"probe was running on that CPU ({', '.join(f'{n}: {c}' for n, c in sorted(misses.items()))}); "
                   "those events are missing at unknown times", file=sys.stderr)
     recorded = len(events)
+    events, inferred = infer_switches(events)
     events, after_exit = trim_after_exit(events, target)
     if a.kernel_scope == "target":
         events = target_scope(events, target)
@@ -1050,7 +1083,7 @@ def convert(a):
               f"(bpftrace reported {bpftrace_lost}); see the 'lost' events", file=sys.stderr)
     meta.update({"recorder": "fc-record", "formatVersion": FORMAT_VERSION,
                  "targetPid": target, "kernelScope": a.kernel_scope,
-                 "eventsRecorded": recorded, "eventsAfterExitDropped": after_exit,
+                 "eventsRecorded": recorded, "eventsAfterExitDropped": after_exit, "switchesInferred": inferred,
                  "eventsWritten": len(events),
                  "lostEvents": sum(r[2] for r in ranges), "bpftraceLostEvents": bpftrace_lost,
                  "perfLostEvents": sum(n for _, _, n in perf_lost), "bpfRecursionMisses": misses,

@@ -56,6 +56,23 @@ assert (o["perfLostEvents"], o["lostEvents"], o["bpfRecursionMisses"]) == (2, 2,
 PY
 echo "test-record: converter merge self-check ok"
 
+# 1d. A context switch the kernel did not report (doc/recorder.md, "Context switches the kernel does
+# not report"): thread 42 is switched out for 75 at 100 ns, and the next event on CPU 0 is 42's
+# at 200 ns with no switch back: the converter infers 75 -> 42 there.
+printf 'S\t42\nK\tsched_switch\t0\t0\t100\t42\t42\tx\tx\t42\t120\t1\ttokio\t75\t120\nF\tB\t0\t1\t200\t42\t42\tx\t7\tFR(A)\n' > "$out/infer.txt"
+echo '{"kernelEvents": [{"tracepoint": "sched:sched_switch", "fields": [["prev_comm", "s"], ["prev_pid", "d"], ["prev_prio", "d"], ["prev_state", "d"], ["next_comm", "s"], ["next_pid", "d"], ["next_prio", "d"]]}]}' > "$out/infer-meta.json"
+python3 "$here/fc_bt.py" convert "$out/infer.txt" --meta "$out/infer-meta.json" --kernel-scope target -o "$out/infer.json" 2>/dev/null
+python3 - "$out/infer.json" <<'PY' || fail "converter switch inference self-check"
+import json, sys
+t = json.load(open(sys.argv[1]))
+switches = [(e["ts"], e["args"]["prev_pid"], e["args"]["prev_state"], e["args"]["next_pid"], e["args"].get("inferred", False))
+            for e in t["traceEvents"] if e.get("name") == "sched_switch"]
+assert switches == [(100, 42, 1, 75, False), (200, 75, -1, 42, True)], switches
+assert [e["args"]["prev_comm"] for e in t["traceEvents"] if e.get("name") == "sched_switch"] == ["x", "tokio"]
+assert t["otherData"]["switchesInferred"] == 1, t["otherData"]
+PY
+echo "test-record: converter switch inference self-check ok"
+
 # 1c. The converter on crafted sampling and budget output (doc/recorder.md, "Sampling"): a sample
 # with its region stack and user frames; a window
 # [200, 400] in which thread 42 left FR(A) and entered FR(B), seen by its first probe call after

@@ -23,6 +23,7 @@ public final class GraphReportText {
         add(text, report.wakeupsWithoutSource(), "direct wake-ups with no known waker"); //$NON-NLS-1$
         add(text, report.switchesInWithoutWakeup(), "blocked tasks switched in with no wake-up"); //$NON-NLS-1$
         add(text, report.inconsistentSwitches(), "inconsistent switches"); //$NON-NLS-1$
+        add(text, report.switchesFromUnknownState(), "switches the kernel did not report, inferred by the recorder"); //$NON-NLS-1$
         add(text, report.tidsReusedWithoutFork(), "thread ids reused with no fork"); //$NON-NLS-1$
         add(text, report.tidsReusedWithoutExit(), "thread ids forked again with no exit"); //$NON-NLS-1$
         add(text, report.unmatchedInterruptExits(), "interrupt exits with no entry"); //$NON-NLS-1$

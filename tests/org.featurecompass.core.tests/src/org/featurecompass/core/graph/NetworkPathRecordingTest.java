@@ -83,6 +83,8 @@ class NetworkPathRecordingTest {
             assertEquals(0, network.matching().unmatchedSends() + network.matching().unmatchedReceives(),
                     "on loopback every segment sent is received: " + network);
             long timerMisses = reportedTimerMisses(recording);
+            assertEquals(inferredSwitches(recording), graph.report().switchesFromUnknownState(),
+                    "the analysis reports every switch the recorder had to infer");
             checkPaths(graph, "loop", "loop", requests(trace), 0, timerMisses);
             // fc-netdemo both serves from a child process, whose probes bpftrace -c does not
             // attach: the server's own paths are asked over the client's requests.
@@ -131,6 +133,9 @@ class NetworkPathRecordingTest {
                 assertNotNull(network);
                 assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
                 long timerMisses = reportedTimerMisses(serverTrace);
+                assertEquals(inferredSwitches(clientTrace), graph.reports().get("client").switchesFromUnknownState());
+                assertEquals(inferredSwitches(serverTrace), graph.reports().get("server").switchesFromUnknownState(),
+                        "the analysis reports every switch the recorder had to infer");
                 checkPaths(graph, "client", "server", requests, (long) syncTolerance, timerMisses);
                 List<Request> handles = regions(b, "FR(Handle)"); //$NON-NLS-1$
                 assertEquals(REQUESTS, handles.size());
@@ -290,6 +295,20 @@ class NetworkPathRecordingTest {
             while (entry.find()) {
                 count += Long.parseLong(entry.group(2));
             }
+        }
+        return count;
+    }
+
+    /**
+     * @return how many context switches the recorder inferred ({@code "inferred": true}): the
+     *         kernel reports no switch away from some tasks (doc/recorder.md), and without them
+     *         a packet or wake-up was charged to the task the CPU ran before
+     */
+    private static long inferredSwitches(Path recording) throws IOException {
+        Matcher inferred = Pattern.compile("\"inferred\":\\s*true").matcher(Files.readString(recording)); //$NON-NLS-1$
+        long count = 0;
+        while (inferred.find()) {
+            count++;
         }
         return count;
     }

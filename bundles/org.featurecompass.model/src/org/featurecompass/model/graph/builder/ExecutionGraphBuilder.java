@@ -80,6 +80,7 @@ public final class ExecutionGraphBuilder {
     private long fLostEventRecords;
     private long fLostEvents;
     private long fStatedumpsOfKnownTasks;
+    private long fSwitchesFromUnknownState;
 
     /**
      * @param graph the graph to add this host's workers to
@@ -208,7 +209,10 @@ public final class ExecutionGraphBuilder {
      * @param cpu the CPU
      * @param prevTid the task switched out
      * @param prevName its name, or empty
-     * @param prevState its raw {@code prev_state}, masked with {@link #PREV_STATE_MASK}
+     * @param prevState its raw {@code prev_state}, masked with {@link #PREV_STATE_MASK}; negative
+     *            when not known (a switch the kernel did not report, which the recorder inferred
+     *            from the next event of {@code next} on the CPU): {@code prev} is then in an
+     *            unknown state
      * @param nextTid the task switched in
      * @param nextName its name, or empty
      */
@@ -237,10 +241,13 @@ public final class ExecutionGraphBuilder {
             closeInterval(prev, timeNs, cpu);
             rename(prev, prevName);
         }
+        if (prevState < 0) {
+            fSwitchesFromUnknownState++;
+        }
         if (prev.exiting) {
             prev.phase = Phase.EXITED;
         } else {
-            prev.phase = (prevState & PREV_STATE_MASK) == 0 ? Phase.RUNNABLE : Phase.BLOCKED;
+            prev.phase = prevState < 0 ? Phase.UNKNOWN : (prevState & PREV_STATE_MASK) == 0 ? Phase.RUNNABLE : Phase.BLOCKED;
         }
         prev.sinceNs = timeNs;
         if (!consistent) {
@@ -496,7 +503,7 @@ public final class ExecutionGraphBuilder {
         return new GraphBuildReport(fHost, fWakeupKind, fEvents, fWakeupsOfOtherKinds, fSelfWakeups,
                 fSpuriousWakeups, fWakeupsWithoutSource, fSwitchesInWithoutWakeup, fInconsistentSwitches,
                 fTidsReusedWithoutFork, fTidsReusedWithoutExit, fUnmatchedInterruptExits,
-                fUnclosedInterruptContexts, fLostEventRecords, fLostEvents, fStatedumpsOfKnownTasks);
+                fUnclosedInterruptContexts, fLostEventRecords, fLostEvents, fStatedumpsOfKnownTasks, fSwitchesFromUnknownState);
     }
 
     private void wake(long timeNs, CpuState c, long tid) {

@@ -21,10 +21,13 @@ package org.featurecompass.model.graph.builder;
  * @param lostEventRecords lost-event notices received
  * @param lostEvents events the tracer reported as lost
  * @param statedumpsOfKnownTasks statedump entries for tasks already seen, ignored
+ * @param switchesFromUnknownState switches whose {@code prev_state} is not known: switches the
+ *            kernel did not report, inferred by the recorder from the next event of the task
+ *            switched in (doc/recorder.md); the task that left is then in an unknown state
  */
 public record GraphBuildReport(String host, WakeupEventKind wakeupKind, long events, long wakeupsOfOtherKinds,
         long selfWakeups, long spuriousWakeups, long wakeupsWithoutSource, long switchesInWithoutWakeup,
         long inconsistentSwitches, long tidsReusedWithoutFork, long tidsReusedWithoutExit,
         long unmatchedInterruptExits, long unclosedInterruptContexts, long lostEventRecords, long lostEvents,
-        long statedumpsOfKnownTasks) {
+        long statedumpsOfKnownTasks, long switchesFromUnknownState) {
 }

@@ -401,6 +401,22 @@ class ExecutionGraphBuilderTest {
         assertEquals("10 PREEMPTED 30", chain(B));
     }
 
+    /**
+     * A switch the kernel did not report, inferred by the recorder from the next task's first
+     * event (prev_state -1): the task that left ran until then and is in an unknown state after;
+     * counted, not inconsistent.
+     */
+    @Test
+    void switchFromUnknownStateIsCounted() {
+        fBuilder.schedSwitch(0, 0, 0, "swapper/0", 0, A, "a");
+        fBuilder.schedSwitch(10, 0, A, "a", -1, B, "b");
+        GraphBuildReport report = fBuilder.finish(30);
+        assertEquals(1, report.switchesFromUnknownState());
+        assertEquals(0, report.inconsistentSwitches());
+        assertEquals("0 RUNNING@0 10 UNKNOWN 30", chain(A));
+        assertEquals("10 RUNNING@0 30", chain(B));
+    }
+
     @Test
     void cpuOutOfRangeIsRejected() {
         fBuilder.schedSwitch(0, 0, 0, "swapper/0", 0, A, "a");
