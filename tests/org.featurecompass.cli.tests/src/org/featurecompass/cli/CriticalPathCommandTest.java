@@ -10,9 +10,9 @@ import java.util.Map;
 
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.cli.trace.OpenedTrace;
-import org.featurecompass.core.graph.CriticalPathAnalysis;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
+import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.critical.PathSegment;
@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code featurecompass critical-path} on the demo recording (its main thread, tid 21956, see
  * doc/samples/README.md): the CSV's segments, read back with Python's {@code csv} module, are the
- * path the Critical Path view's module computes for the same query (the algorithm itself is
+ * path extracted from the execution graph for the same query (the algorithm itself is
  * compared with Trace Compass 6.2's critical path in the core tests), their durations add up to
  * the JSON's totals per label, and bad input ends with exit code 2.
  */
@@ -60,18 +60,20 @@ class CriticalPathCommandTest {
         CliRun csv = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "csv").ok();
         CliRun json = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "json").ok();
 
-        // the module of the Critical Path view, queried as the view queries it
+        // the path extracted from the execution graph directly, without the provider both the command and the view use
         Map<String, Long> expected = new HashMap<>();
         int segments;
         String name;
         try (OpenedTrace opened = OpenedTrace.open(trace)) {
-            CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(), CriticalPathAnalysis.class,
-                    CriticalPathAnalysis.ID);
+            ExecutionGraphAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(), ExecutionGraphAnalysis.class,
+                    ExecutionGraphAnalysis.ID);
             assertNotNull(module);
-            module.setQuery(CriticalPathQuery.wholeTrace(MAIN_TID, PathVariant.BOUNDED));
             module.schedule();
             assertTrue(module.waitForCompletion());
-            CriticalPathResult result = module.getResult();
+            ExecutionGraphAnalysis.Result graph = module.getResult();
+            assertNotNull(graph);
+            CriticalPathResult result = CriticalPathResult.compute(graph.graph(), graph.host(),
+                    CriticalPathQuery.wholeTrace(MAIN_TID, PathVariant.BOUNDED));
             assertNotNull(result);
             for (PathSegment segment : result.path().segments()) {
                 expected.merge(segment.label().name(), segment.durationNs(), Long::sum);

@@ -2,9 +2,12 @@ package org.featurecompass.core;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.lttng2.kernel.core.trace.LttngKernelTrace;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.featurecompass.core.trace.OnePassAnalysisModule;
@@ -67,6 +70,21 @@ public final class KernelTraceFixture implements AutoCloseable {
             throw new AssertionError(id + " completed without a result");
         }
         return result;
+    }
+
+    /**
+     * Opens the trace for Trace Compass's managers too, as the workbench does, so that
+     * {@code DataProviderManager} serves it; closing the result closes it for them.
+     *
+     * @return what closes it for the managers
+     */
+    public AutoCloseable openedForManagers() {
+        TmfTraceManager.getInstance().traceOpened(new TmfTraceOpenedSignal(this, fTrace, null));
+        return () -> {
+            TmfTraceClosedSignal closed = new TmfTraceClosedSignal(this, fTrace);
+            DataProviderManager.getInstance().traceClosed(closed);
+            TmfTraceManager.getInstance().traceClosed(closed);
+        };
     }
 
     @Override

@@ -6,8 +6,9 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
@@ -15,18 +16,22 @@ import org.featurecompass.cli.ExitCode;
 import org.featurecompass.cli.OutputFormat;
 import org.featurecompass.cli.TimeOption;
 import org.featurecompass.cli.trace.OpenedTrace;
-import org.featurecompass.core.graph.CriticalPathAnalysis;
+import org.featurecompass.core.graph.CriticalPathDataProvider;
+import org.featurecompass.core.graph.CriticalPathEntry;
+import org.featurecompass.core.graph.CriticalPathModel;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 
 /**
  * {@code featurecompass critical-path --trace T --tid N [--from T --to T] [--variant
  * bounded|unbounded] [--host H] [--format csv|json|md]}: the critical path of one thread
  * (Giraldeau 2015, §4.3.2 bounded active path, §4.3.1 unbounded) from the Critical Path view's
- * module ({@link CriticalPathAnalysis}, found through the trace's registered analyses, on the
- * trace's {@link ExecutionGraphAnalysis}), written by {@link CriticalPathWriter}.
+ * data provider ({@link CriticalPathDataProvider}, on the trace's {@link ExecutionGraphAnalysis},
+ * queried by {@link DataProviderQuery}), written by {@link CriticalPathWriter}.
  */
 public class CriticalPathCommand implements CliCommand {
 
@@ -81,19 +86,18 @@ public class CriticalPathCommand implements CliCommand {
         CriticalPathQuery query = new CriticalPathQuery(tid, from, to, variant, line.getOptionValue("host")); //$NON-NLS-1$
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());
-            CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(), CriticalPathAnalysis.class,
-                    CriticalPathAnalysis.ID);
-            if (module == null) {
+            CriticalPathDataProvider provider = DataProviderLookup.get(opened.trace(), CriticalPathDataProvider.ID,
+                    CriticalPathDataProvider.class);
+            if (provider == null) {
                 throw new CliException("--trace " + opened.name() + ": not a kernel trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
                         + "; critical-path needs an LTTng kernel trace or a recording made with fc-record --kernel)"); //$NON-NLS-1$
             }
-            module.setQuery(query);
-            module.schedule();
-            IProgressMonitor monitor = console.monitor("critical path of thread " + tid); //$NON-NLS-1$
-            if (!module.waitForCompletion(monitor)) {
-                throw new CliException(opened.name() + ": the execution graph could not be built (the reason is above)"); //$NON-NLS-1$
+            TmfModelResponse<TmfTreeModel<CriticalPathEntry>> response = DataProviderQuery.fetchTree(provider,
+                    CriticalPathDataProvider.parameters(query), console.monitor("critical path of thread " + tid)); //$NON-NLS-1$
+            if (response.getStatus() != ITmfResponse.Status.COMPLETED || !(response.getModel() instanceof CriticalPathModel model)) {
+                throw new CliException(opened.name() + ": the critical path failed: " + response.getStatusMessage()); //$NON-NLS-1$
             }
-            CriticalPathResult result = module.getResult();
+            CriticalPathResult result = model.getResult();
             if (result == null) {
                 throw new CliException("--tid " + tid + ": no such thread in " + opened.name() //$NON-NLS-1$ //$NON-NLS-2$
                         + (from == Long.MIN_VALUE ? "" : " between " + from + " and " + to + " ns")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$

@@ -21,10 +21,14 @@ public final class Messages extends NLS {
     public static String ExecutionGraphAnalysis_SameHost;
     public static String ExecutionGraphAnalysis_SyncProblem;
     public static String ExecutionGraphAnalysis_Packets;
-    public static String CriticalPathAnalysis_HelpText;
-    public static String CriticalPathAnalysis_WaitingForGraph;
-    public static String CriticalPathAnalysis_TaskName;
-    public static String CriticalPathAnalysis_NoSuchThread;
+    public static String CriticalPathDataProvider_ColumnThread;
+    public static String CriticalPathDataProvider_ColumnTid;
+    public static String CriticalPathDataProvider_ColumnHost;
+    public static String CriticalPathDataProvider_ColumnOnPath;
+    public static String CriticalPathDataProvider_Failed;
+    public static String CriticalPathDataProvider_NoSuchThread;
+    public static String CriticalPathDataProvider_TooltipLabel;
+    public static String CriticalPathDataProvider_TooltipDuration;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

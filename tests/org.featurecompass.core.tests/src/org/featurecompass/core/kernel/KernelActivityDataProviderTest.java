@@ -10,14 +10,9 @@ import java.util.Objects;
 import java.util.TreeMap;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.core.trace.DataProviderQuery;
@@ -41,22 +36,11 @@ class KernelActivityDataProviderTest {
         return DataProviderQuery.fetchTree(provider, parameters, new NullProgressMonitor());
     }
 
-    /** Opens the trace for Trace Compass's managers too, as the workbench does, so that DataProviderManager serves it. */
-    private static AutoCloseable openedForManagers(KernelTraceFixture fixture) {
-        ITmfTrace trace = fixture.trace();
-        TmfTraceManager.getInstance().traceOpened(new TmfTraceOpenedSignal(KernelActivityDataProviderTest.class, trace, null));
-        return () -> {
-            TmfTraceClosedSignal closed = new TmfTraceClosedSignal(KernelActivityDataProviderTest.class, trace);
-            DataProviderManager.getInstance().traceClosed(closed);
-            TmfTraceManager.getInstance().traceClosed(closed);
-        };
-    }
-
     @Test
     void manyThreadsRowsMatchBabeltrace2() throws Exception {
         BabeltraceReference ref = BabeltraceReference.read(SharedTraces.resolve("lttng/many-threads"));
         try (KernelTraceFixture fixture = new KernelTraceFixture("lttng/many-threads");
-                AutoCloseable opened = openedForManagers(fixture)) {
+                AutoCloseable opened = fixture.openedForManagers()) {
             KernelActivityDataProvider provider = DataProviderLookup.get(fixture.trace(), KernelActivityDataProvider.ID,
                     KernelActivityDataProvider.class);
             assertNotNull(provider, "the factory is registered for kernel traces");
@@ -92,7 +76,7 @@ class KernelActivityDataProviderTest {
     @Test
     void cancelledQueryAnswersCancelled() throws Exception {
         try (KernelTraceFixture fixture = new KernelTraceFixture("lttng/bug446190");
-                AutoCloseable opened = openedForManagers(fixture)) {
+                AutoCloseable opened = fixture.openedForManagers()) {
             KernelActivityDataProvider provider = Objects.requireNonNull(DataProviderLookup.get(fixture.trace(),
                     KernelActivityDataProvider.ID, KernelActivityDataProvider.class));
             NullProgressMonitor cancelled = new NullProgressMonitor();

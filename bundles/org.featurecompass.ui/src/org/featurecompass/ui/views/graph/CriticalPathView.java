@@ -5,11 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
@@ -28,19 +23,22 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.tracecompass.analysis.os.linux.core.signals.TmfThreadSelectedSignal;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphContentProvider;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
-import org.featurecompass.core.graph.CriticalPathAnalysis;
+import org.featurecompass.core.graph.CriticalPathDataProvider;
+import org.featurecompass.core.graph.CriticalPathEntry;
+import org.featurecompass.core.graph.CriticalPathModel;
 import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.Worker;
@@ -55,8 +53,9 @@ import org.featurecompass.ui.views.base.AnalysisResultView;
  * legend of the labels, and a table of the time per label. The thread is followed from Trace
  * Compass's "Follow thread" action of the Control Flow and Resources views (a
  * {@link TmfThreadSelectedSignal}) or chosen in the view's own thread field. The range is the
- * selected time range when one is selected, else the whole trace. Computed by
- * {@link CriticalPathAnalysis} in a background job.
+ * selected time range when one is selected, else the whole trace. The path comes from the
+ * {@link CriticalPathDataProvider} (thread, variant, host and range as parameters), queried in a
+ * background job.
  */
 public class CriticalPathView extends AnalysisResultView {
 
@@ -223,42 +222,28 @@ public class CriticalPathView extends AnalysisResultView {
         boolean range = end > begin;
         CriticalPathQuery query = new CriticalPathQuery(tid, range ? begin : Long.MIN_VALUE, range ? end : Long.MAX_VALUE, variant,
                 fHost);
-        CriticalPathAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, CriticalPathAnalysis.class,
-                CriticalPathAnalysis.ID);
-        if (module == null) {
+        CriticalPathDataProvider provider = DataProviderLookup.get(trace, CriticalPathDataProvider.ID, CriticalPathDataProvider.class);
+        if (provider == null) {
             show(null, NLS.bind(Messages.CriticalPathView_NotKernel, trace.getName()));
             return;
         }
-        cancelJob();
-        show(null, NLS.bind(Messages.CriticalPathView_Running, tid, trace.getName()));
-        Job job = new Job(NLS.bind(Messages.CriticalPathView_JobName, tid)) {
-            @Override
-            protected IStatus run(@Nullable IProgressMonitor monitor) {
-                IProgressMonitor m = monitor == null ? new NullProgressMonitor() : monitor;
-                module.setQuery(query);
-                module.schedule();
-                boolean ok = module.waitForCompletion(m);
-                if (m.isCanceled()) {
-                    return Status.CANCEL_STATUS;
-                }
-                CriticalPathResult result = module.getResult();
-                String text;
-                if (ok && result != null && result.query().equals(query)) {
-                    text = summary(result);
-                } else {
-                    result = null;
-                    text = ok ? NLS.bind(Messages.CriticalPathView_NoSuchThread, tid) : NLS.bind(Messages.CriticalPathView_Failed, tid);
-                }
-                CriticalPathResult shown = result;
-                Display.getDefault().asyncExec(() -> {
-                    if (isLatestJob(this)) {
-                        show(shown, text);
+        String running = NLS.bind(Messages.CriticalPathView_Running, tid, trace.getName());
+        show(null, running);
+        AnalysisWindow window = getShownWindow();
+        fetchTree(NLS.bind(Messages.CriticalPathView_JobName, tid), provider, CriticalPathDataProvider.parameters(query), running,
+                new TreeResponseHandler<CriticalPathEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<CriticalPathEntry> model) {
+                        CriticalPathResult result = model instanceof CriticalPathModel path ? path.getResult() : null;
+                        String text = result == null ? NLS.bind(Messages.CriticalPathView_NoSuchThread, tid) : summary(result);
+                        showIfCurrent(trace, window, () -> show(result, text));
+                    }
+
+                    @Override
+                    public void failed(String message) {
+                        showIfCurrent(trace, window, () -> show(null, NLS.bind(Messages.CriticalPathView_Failed, tid)));
                     }
                 });
-                return Status.OK_STATUS;
-            }
-        };
-        runJob(job);
     }
 
     private static String summary(CriticalPathResult result) {
