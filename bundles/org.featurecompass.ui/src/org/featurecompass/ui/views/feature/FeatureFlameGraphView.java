@@ -27,6 +27,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
+import org.featurecompass.core.feature.regions.FeatureRegionsDataProvider;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
@@ -216,7 +217,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
             setSummary(text);
             fShown = tree;
             fContent.setTree(tree, thread -> trace == null ? thread.toString()
-                    : FeatureRegionsView.threadName(trace, thread.pid(), thread.tid()));
+                    : FeatureRegionsDataProvider.threadName(trace, thread.pid(), thread.tid()));
             viewer.setInput(tree == null ? null : tree.root(), Messages.FeatureFlameGraphView_RootRow);
         });
     }

@@ -1,33 +1,32 @@
 package org.featurecompass.ui.views.feature;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.DefaultLocation;
 import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.segmentstore.core.ISegment;
-import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphPresentationProvider;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
-import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeGraphEntry;
-import org.featurecompass.core.feature.segments.FeatureRegionSegment;
-import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
+import org.featurecompass.core.feature.regions.FeatureRegionsDataProvider;
 import org.featurecompass.core.feature.state.RegionStackLabel;
 
 /**
- * Colours the Feature Regions view by feature set ({@link FeatureSetPalette}) and writes its
- * tooltips: for a region, its name, id, features, level and durations (inclusive, and exclusive
- * from the region-instance segment store once that analysis has completed); for a thread row,
- * its interaction.
+ * Colours the Feature Regions view by feature set ({@link FeatureSetPalette}) and shows the
+ * tooltips its {@link FeatureRegionsDataProvider} serves: for a region, its name, id, features,
+ * level and durations (inclusive, and exclusive from the region-instance segment store once that
+ * analysis has completed); for a thread row, its interaction.
  */
 final class FeatureRegionsPresentationProvider extends TimeGraphPresentationProvider {
 
     private final FeatureSetPalette fPalette = new FeatureSetPalette();
-    private volatile @Nullable ITmfTrace fTrace;
+    private volatile @Nullable FeatureRegionsDataProvider fDataProvider;
 
     FeatureRegionsPresentationProvider() {
         super(Messages.FeatureRegionsView_StateTypeName);
@@ -37,8 +36,14 @@ final class FeatureRegionsPresentationProvider extends TimeGraphPresentationProv
         return fPalette;
     }
 
-    void setTrace(@Nullable ITmfTrace trace) {
-        fTrace = trace;
+    /** @param provider the provider of the trace shown */
+    void setDataProvider(FeatureRegionsDataProvider provider) {
+        fDataProvider = provider;
+    }
+
+    /** @return the provider of the trace shown, or null before the first one */
+    @Nullable FeatureRegionsDataProvider dataProvider() {
+        return fDataProvider;
     }
 
     @Override
@@ -63,52 +68,16 @@ final class FeatureRegionsPresentationProvider extends TimeGraphPresentationProv
     @Override
     @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
     public Map<String, String> getEventHoverToolTipInfo(@Nullable ITimeEvent event, long hoverTime) {
-        Map<String, String> info = new LinkedHashMap<>();
-        if (!(event instanceof FeatureRegionTimeEvent region) || !(event.getEntry() instanceof FeatureRegionsEntry entry)) {
-            return info;
+        FeatureRegionsDataProvider provider = fDataProvider;
+        if (!(event instanceof FeatureRegionTimeEvent) || !(event.getEntry() instanceof TimeGraphEntry entry) || provider == null) {
+            return new LinkedHashMap<>();
         }
-        if (entry.kind() == FeatureRegionsEntry.Kind.INTERACTION) {
-            info.put(Messages.FeatureRegionsView_TooltipInteraction,
-                    region.text().isEmpty() ? Messages.FeatureRegionsView_NoFeature : region.text());
-            info.put(Messages.FeatureRegionsView_TooltipStateDuration, FeatureTimeFormat.duration(region.getDuration()));
-            return info;
-        }
-        RegionStackLabel label = RegionStackLabel.decode(region.text());
-        if (label == null) {
-            return info;
-        }
-        info.put(Messages.FeatureRegionsView_TooltipRegion, label.name());
-        info.put(Messages.FeatureRegionsView_TooltipId, Long.toUnsignedString(label.id()));
-        info.put(Messages.FeatureRegionsView_TooltipFeatures, label.features().isEmpty() ? Messages.FeatureRegionsView_NoFeature
-                : label.features().toString());
-        info.put(Messages.FeatureRegionsView_TooltipLevel, Integer.toString(entry.level()));
-        FeatureRegionSegment instance = instanceAt(entry, label, hoverTime);
-        if (instance == null) {
-            info.put(Messages.FeatureRegionsView_TooltipStateDuration, FeatureTimeFormat.duration(region.getDuration()));
-        } else {
-            info.put(Messages.FeatureRegionsView_TooltipInteraction, instance.getInteraction().toString());
-            info.put(Messages.FeatureRegionsView_TooltipInclusive, FeatureTimeFormat.duration(instance.getLength()));
-            info.put(Messages.FeatureRegionsView_TooltipExclusive, FeatureTimeFormat.duration(instance.getExclusiveNs()));
-        }
-        return info;
-    }
-
-    /** @return the innermost instance of that region on the entry's thread at that time, if the segment store is built */
-    private @Nullable FeatureRegionSegment instanceAt(FeatureRegionsEntry entry, RegionStackLabel label, long timeNs) {
-        ITmfTrace trace = fTrace;
-        FeatureRegionSegmentAnalysis module = trace == null ? null
-                : TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID);
-        ISegmentStore<ISegment> store = module == null ? null : module.getSegmentStore();
-        if (store == null) {
-            return null;
-        }
-        FeatureRegionSegment innermost = null;
-        for (ISegment segment : store.getIntersectingElements(timeNs)) {
-            if (segment instanceof FeatureRegionSegment region && region.getTid() == entry.tid() && region.getPid() == entry.pid()
-                    && region.getRegionId() == label.id() && (innermost == null || region.getStart() > innermost.getStart())) {
-                innermost = region;
-            }
-        }
-        return innermost;
+        // One state-system query and one segment-store lookup: quick enough for the UI thread.
+        TmfModelResponse<Map<String, String>> response = provider.fetchTooltip(Map.of(
+                DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(Long.valueOf(entry.getEntryModel().getId())),
+                DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(Long.valueOf(hoverTime))), null);
+        Map<String, String> tooltip = response.getModel();
+        return response.getStatus() == ITmfResponse.Status.COMPLETED && tooltip != null ? new LinkedHashMap<>(tooltip)
+                : new LinkedHashMap<>();
     }
 }

@@ -1,8 +1,9 @@
 package org.featurecompass.ui.views.feature;
 
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -11,23 +12,24 @@ import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.graphics.RGBA;
-import org.eclipse.tracecompass.statesystem.core.ITmfStateSystem;
-import org.eclipse.tracecompass.statesystem.core.StateSystemUtils;
-import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundException;
-import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
-import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphState;
+import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphModel;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ui.views.timegraph.AbstractTimeGraphView;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.IMarkerEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.MarkerEvent;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.TimeGraphEntry;
-import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
-import org.featurecompass.core.feature.state.FeatureRegionAttributes;
-import org.featurecompass.core.feature.state.FeatureRegionStateAnalysis;
-import org.featurecompass.core.feature.state.RegionStackLabel;
+import org.featurecompass.core.feature.regions.FeatureRegionsDataProvider;
+import org.featurecompass.core.feature.regions.FeatureRegionsEntry;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.core.trace.ICoverageTrace;
 import org.featurecompass.model.feature.CoverageGap;
 
@@ -35,8 +37,10 @@ import org.featurecompass.model.feature.CoverageGap;
  * The Feature Regions view: a time graph with one row per thread, grouped by process, showing the
  * thread's interaction (Kaufmann 2022, §2.2), and one child row per stack level showing the open
  * feature regions (nesting as in Perfetto, Fig. 2.2). Colours follow the feature set; tooltips
- * give the region id, features and durations. Lost-event ranges and measurement-off windows are
- * drawn as markers of two categories and colours.
+ * give the region id, features and durations. Rows, states and tooltips come from the
+ * {@link FeatureRegionsDataProvider}. Lost-event ranges and measurement-off windows are drawn as
+ * markers of two categories and colours, from the trace's {@link ICoverageTrace} (Trace
+ * Compass's annotation API, which would serve them from a provider, is provisional in 6.2).
  */
 public class FeatureRegionsView extends AbstractTimeGraphView {
 
@@ -46,6 +50,9 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
     private static final RGBA GAP_COLOUR = new RGBA(200, 0, 0, 50);
     /** Measurement-off windows: grey-blue, apart from the red of lost events. */
     private static final RGBA MEASUREMENT_OFF_COLOUR = new RGBA(60, 90, 200, 45);
+
+    /** Most times asked for one row; the resolution is widened beyond. */
+    private static final int MAX_SAMPLES = 10_000;
 
     private final FeatureRegionsPresentationProvider fProvider;
 
@@ -66,130 +73,79 @@ public class FeatureRegionsView extends AbstractTimeGraphView {
         if (trace == null || parentTrace == null || monitor == null) {
             return;
         }
-        FeatureRegionStateAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionStateAnalysis.class,
-                FeatureRegionStateAnalysis.ID);
-        if (module == null) {
+        FeatureRegionsDataProvider provider = DataProviderLookup.get(trace, FeatureRegionsDataProvider.ID, FeatureRegionsDataProvider.class);
+        if (provider == null) {
             return;
         }
-        fProvider.setTrace(trace);
-        module.schedule();
-        FeatureRegionSegmentAnalysis segments = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
-                FeatureRegionSegmentAnalysis.ID);
-        if (segments != null) {
-            segments.schedule(); // for the exclusive times in tooltips
-        }
-        if (!module.waitForInitialization()) {
+        fProvider.setDataProvider(provider);
+        // In Trace Compass's build thread, which may wait: the blocking query of the suite, cancelled with the build.
+        TmfModelResponse<TmfTreeModel<FeatureRegionsEntry>> response = DataProviderQuery.fetchTree(provider, Map.of(), monitor);
+        TmfTreeModel<FeatureRegionsEntry> model = response.getModel();
+        if (response.getStatus() != ITmfResponse.Status.COMPLETED || model == null || monitor.isCanceled()) {
             return;
         }
-        ITmfStateSystem ss = module.getStateSystem();
-        if (ss == null) {
-            return;
-        }
-        ss.waitUntilBuilt();
-        if (monitor.isCanceled()) {
-            return;
-        }
-        long start = ss.getStartTime();
-        long end = ss.getCurrentEndTime() + 1;
-        TimeGraphEntry traceEntry = new TimeGraphEntry(trace.getName(), start, end);
+        Map<Long, TimeGraphEntry> byId = new HashMap<>();
+        List<TimeGraphEntry> roots = new ArrayList<>();
         List<TimeGraphEntry> rows = new ArrayList<>();
-        int regions = ss.optQuarkAbsolute(FeatureRegionAttributes.REGIONS);
-        for (int regionQuark : regions < 0 ? List.<Integer> of() : ss.getSubAttributes(regions, false)) {
-            RegionStackLabel label = RegionStackLabel.decode(ss.getAttributeName(regionQuark));
-            if (label != null) {
-                fProvider.palette().indexOf(label.features().toString());
+        for (FeatureRegionsEntry entry : model.getEntries()) { // parents first
+            TimeGraphEntry row = new TimeGraphEntry(entry);
+            byId.put(Long.valueOf(entry.getId()), row);
+            TimeGraphEntry parent = byId.get(Long.valueOf(entry.getParentId()));
+            if (parent == null) {
+                roots.add(row);
+            } else {
+                parent.addChild(row);
+            }
+            if (entry.hasRowModel()) {
+                rows.add(row);
             }
         }
-        int threads = ss.optQuarkAbsolute(FeatureRegionAttributes.THREADS);
-        List<Integer> pids = threads < 0 ? List.of() : sortedNumerically(ss, ss.getSubAttributes(threads, false));
-        for (int pidQuark : pids) {
-            int pid = Integer.parseInt(ss.getAttributeName(pidQuark));
-            TimeGraphEntry processEntry = new TimeGraphEntry(processName(trace, pid), start, end);
-            traceEntry.addChild(processEntry);
-            for (int tidQuark : sortedNumerically(ss, ss.getSubAttributes(pidQuark, false))) {
-                int tid = Integer.parseInt(ss.getAttributeName(tidQuark));
-                FeatureRegionsEntry threadEntry = new FeatureRegionsEntry(threadName(trace, pid, tid), start, end, ss,
-                        FeatureRegionsEntry.Kind.INTERACTION,
-                        ss.optQuarkRelative(tidQuark, FeatureRegionAttributes.INTERACTION), pid, tid, -1);
-                processEntry.addChild(threadEntry);
-                rows.add(threadEntry);
-                int stack = ss.optQuarkRelative(tidQuark, FeatureRegionAttributes.STACK);
-                List<Integer> levels = stack < 0 ? List.of() : sortedNumerically(ss, ss.getSubAttributes(stack, false));
-                for (int levelQuark : levels) {
-                    int level = Integer.parseInt(ss.getAttributeName(levelQuark));
-                    FeatureRegionsEntry levelEntry = new FeatureRegionsEntry(
-                            Messages.FeatureRegionsView_LevelPrefix + level, start, end, ss,
-                            FeatureRegionsEntry.Kind.STACK_LEVEL, levelQuark, pid, tid, level);
-                    threadEntry.addChild(levelEntry);
-                    rows.add(levelEntry);
-                }
-            }
+        if (roots.isEmpty()) {
+            return;
         }
-        addToEntryList(parentTrace, List.of(traceEntry));
+        addToEntryList(parentTrace, roots);
+        long start = roots.get(0).getStartTime();
+        long end = roots.get(0).getEndTime();
         zoomEntries(rows, start, end, Math.max(1, (end - start) / Math.max(1, getDisplayWidth())), monitor);
         refresh();
-    }
-
-    private static List<Integer> sortedNumerically(ITmfStateSystem ss, List<Integer> quarks) {
-        List<Integer> sorted = new ArrayList<>(quarks);
-        sorted.sort(Comparator.comparingLong(q -> parseOr(ss.getAttributeName(q))));
-        return sorted;
-    }
-
-    private static long parseOr(String number) {
-        try {
-            return Long.parseLong(number);
-        } catch (NumberFormatException e) {
-            return Long.MAX_VALUE;
-        }
-    }
-
-    private static String processName(ITmfTrace trace, int pid) {
-        String name = trace instanceof ICoverageTrace coverage ? coverage.getProcessName(pid) : null;
-        return name == null ? Integer.toString(pid) : pid + " " + name; //$NON-NLS-1$
-    }
-
-    /** @return the thread id and, if the trace names it, the thread name */
-    static String threadName(ITmfTrace trace, int pid, int tid) {
-        String name = trace instanceof ICoverageTrace coverage ? coverage.getThreadName(pid, tid) : null;
-        return name == null ? Integer.toString(tid) : tid + " " + name; //$NON-NLS-1$
     }
 
     @Override
     protected @Nullable List<ITimeEvent> getEventList(@Nullable TimeGraphEntry entry, long startTime, long endTime,
             long resolution, @Nullable IProgressMonitor monitor) {
-        if (!(entry instanceof FeatureRegionsEntry row) || row.quark() < 0 || monitor == null) {
+        FeatureRegionsDataProvider provider = fProvider.dataProvider();
+        if (entry == null || !(entry.getEntryModel() instanceof FeatureRegionsEntry row) || !row.hasRowModel() || monitor == null
+                || provider == null) {
             return null;
         }
-        ITmfStateSystem ss = row.stateSystem();
-        long start = Math.max(startTime, ss.getStartTime());
-        long end = Math.min(endTime, ss.getCurrentEndTime());
-        if (end < start) {
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(DataProviderParameterUtils.REQUESTED_ITEMS_KEY, List.of(Long.valueOf(row.getId())));
+        parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, sampledTimes(startTime, endTime, resolution));
+        TmfModelResponse<TimeGraphModel> response = DataProviderQuery.await(m -> provider.fetchRowModel(parameters, m), monitor);
+        TimeGraphModel model = response.getModel();
+        if (response.getStatus() != ITmfResponse.Status.COMPLETED || model == null) {
             return null;
         }
         List<ITimeEvent> events = new ArrayList<>();
-        try {
-            for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(ss, row.quark(), start, end, resolution, monitor)) {
-                if (monitor.isCanceled()) {
-                    return null;
-                }
-                Object value = interval.getValue();
-                long duration = interval.getEndTime() - interval.getStartTime() + 1;
-                if (value instanceof String text) {
-                    String featureSet = row.kind() == FeatureRegionsEntry.Kind.INTERACTION ? text : featureSetOf(text);
-                    events.add(new FeatureRegionTimeEvent(row, interval.getStartTime(), duration,
-                            fProvider.palette().indexOf(featureSet), text));
-                }
+        for (ITimeGraphRowModel rowModel : model.getRows()) {
+            for (ITimeGraphState state : rowModel.getStates()) {
+                String text = String.valueOf(state.getLabel());
+                events.add(new FeatureRegionTimeEvent(entry, state.getStartTime(), state.getDuration(),
+                        fProvider.palette().indexOf(FeatureRegionsDataProvider.featureSetOf(row, text), state.getValue()), text));
             }
-        } catch (AttributeNotFoundException | StateSystemDisposedException e) {
-            return null;
         }
         return events;
     }
 
-    private static String featureSetOf(String stackValue) {
-        RegionStackLabel label = RegionStackLabel.decode(stackValue);
-        return label == null ? stackValue : label.features().toString();
+    /** @return times from start to end, one per resolution step (at most {@value #MAX_SAMPLES}), as Trace Compass's views request them */
+    private static List<Long> sampledTimes(long startTime, long endTime, long resolution) {
+        long step = Math.max(Math.max(1, resolution), (endTime - startTime) / MAX_SAMPLES);
+        List<Long> times = new ArrayList<>();
+        for (long t = startTime; t < endTime; t += step) {
+            times.add(Long.valueOf(t));
+        }
+        times.add(Long.valueOf(endTime));
+        return times;
     }
 
     @Override

@@ -40,9 +40,19 @@ final class FeatureSetPalette {
      * @return its colour index in {@link #items()}
      */
     synchronized int indexOf(String featureSet) {
+        return indexOf(featureSet, fIndex.size());
+    }
+
+    /**
+     * @param featureSet canonical feature-set text, e.g. {@code A*B}
+     * @param number the set's number where it is first met (a data provider's state value), which
+     *            chooses its colour so that colours do not depend on drawing order
+     * @return its colour index in {@link #items()}
+     */
+    synchronized int indexOf(String featureSet, int number) {
         Integer index = fIndex.get(featureSet);
         if (index == null) {
-            index = Integer.valueOf(fIndex.size() % SIZE);
+            index = Integer.valueOf(Math.floorMod(number, SIZE));
             fIndex.put(featureSet, index);
             List<String> sets = fSetsPerColour.get(index.intValue());
             sets.add(featureSet.isEmpty() ? Messages.FeatureRegionsView_NoFeature : featureSet);
