@@ -123,7 +123,7 @@ public abstract class AnalysisResultView extends TmfView {
      * @param window the time range, or null for the whole trace
      */
     protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
-        // Views that keep their own signal handlers (ECCT Flame Graph, Executions) need not implement it.
+        // Views that keep their own signal handlers (ECCT Flame Graph) need not implement it.
     }
 
     /** Shows that no trace is open (the shown one was closed); called on the thread of the signal. */

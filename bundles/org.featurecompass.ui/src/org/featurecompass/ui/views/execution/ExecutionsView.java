@@ -6,11 +6,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.window.Window;
 import org.eclipse.osgi.util.NLS;
@@ -26,17 +21,10 @@ import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
 import org.eclipse.swt.widgets.Text;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
-import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
 import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimestamp;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionDataProvider;
@@ -67,12 +55,9 @@ public class ExecutionsView extends AnalysisResultView {
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.executions"; //$NON-NLS-1$
 
-    private static final long POLL_MS = 200;
-
     private @Nullable Combo fTypes;
     private @Nullable Text fSearch;
     private @Nullable Table fTable;
-    private @Nullable ITmfTrace fTrace;
     private @Nullable ExecutionResult fResult;
     private @Nullable ExecutionTable fShown;
     private int[] fRows = new int[0];
@@ -120,10 +105,7 @@ public class ExecutionsView extends AnalysisResultView {
         table.addListener(SWT.DefaultSelection, e -> selectInTraceCompass());
         fTable = table;
 
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-        if (active != null) {
-            show(active);
-        }
+        showActiveTrace();
     }
 
     @Override
@@ -140,83 +122,38 @@ public class ExecutionsView extends AnalysisResultView {
         button.addListener(SWT.Selection, e -> action.run());
     }
 
-    /** @param signal a trace was opened: show it */
-    @TmfSignalHandler
-    public void traceOpened(TmfTraceOpenedSignal signal) {
-        show(signal.getTrace());
-    }
-
-    /** The base's lifecycle calls this only through {@code showTrace(trace, window)}; this view's own handlers call {@link #show(ITmfTrace)}. */
+    /** Shows the executions of a trace (the analysis runs if needed), from its data provider. */
     @Override
     protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
-        show(trace);
+        ExecutionDataProvider provider = DataProviderLookup.get(trace, ExecutionDataProvider.ID, ExecutionDataProvider.class);
+        if (provider == null) {
+            display(trace, null, NLS.bind(Messages.ExecutionsView_NotSupported, trace.getName()));
+            return;
+        }
+        String running = NLS.bind(Messages.ExecutionsView_Running, trace.getName());
+        display(trace, null, running);
+        fetchTree(NLS.bind(Messages.ExecutionsView_JobName, trace.getName()), provider, Map.of(), running,
+                new TreeResponseHandler<ExecutionEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<ExecutionEntry> model) {
+                        ExecutionResult result = model instanceof ExecutionTreeModel executions ? executions.getResult() : null;
+                        if (result == null) {
+                            failed(""); //$NON-NLS-1$
+                        } else {
+                            display(trace, result, ""); //$NON-NLS-1$
+                        }
+                    }
+
+                    @Override
+                    public void failed(String message) {
+                        display(trace, null, NLS.bind(Messages.ExecutionsView_Failed, trace.getName(), message));
+                    }
+                });
     }
 
     @Override
     protected void showNoTrace() {
         display(null, null, Messages.ExecutionsView_NoTrace);
-    }
-
-    /** @param signal a trace was selected: show it */
-    @TmfSignalHandler
-    public void traceSelected(TmfTraceSelectedSignal signal) {
-        if (signal.getTrace() != fTrace) {
-            show(signal.getTrace());
-        }
-    }
-
-    /** @param signal a trace was closed: forget it if it was shown */
-    @TmfSignalHandler
-    public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() == fTrace) {
-            fTrace = null;
-            display(null, null, Messages.ExecutionsView_NoTrace);
-        }
-    }
-
-    /**
-     * Shows the executions of a trace (the analysis runs if needed).
-     *
-     * @param trace the trace
-     */
-    public void show(ITmfTrace trace) {
-        fTrace = trace;
-        cancelJob();
-        ExecutionDataProvider provider = DataProviderLookup.get(trace, ExecutionDataProvider.ID,
-                ExecutionDataProvider.class);
-        if (provider == null) {
-            display(trace, null, NLS.bind(Messages.ExecutionsView_NotSupported, trace.getName()));
-            return;
-        }
-        display(trace, null, NLS.bind(Messages.ExecutionsView_Running, trace.getName()));
-        Job job = new Job(NLS.bind(Messages.ExecutionsView_JobName, trace.getName())) {
-            @Override
-            protected IStatus run(@Nullable IProgressMonitor monitor) {
-                IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
-                TmfModelResponse<TmfTreeModel<ExecutionEntry>> response = provider.fetchTree(Map.of(), progress);
-                while (response.getStatus() == ITmfResponse.Status.RUNNING && !progress.isCanceled()) {
-                    try {
-                        Thread.sleep(POLL_MS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                        return Status.CANCEL_STATUS;
-                    }
-                    response = provider.fetchTree(Map.of(), progress);
-                }
-                if (progress.isCanceled() || response.getStatus() == ITmfResponse.Status.CANCELLED) {
-                    return Status.CANCEL_STATUS;
-                }
-                TmfTreeModel<ExecutionEntry> model = response.getModel();
-                ExecutionResult result = model instanceof ExecutionTreeModel executions ? executions.getResult() : null;
-                if (response.getStatus() == ITmfResponse.Status.COMPLETED && result != null) {
-                    display(trace, result, ""); //$NON-NLS-1$
-                } else {
-                    display(trace, null, NLS.bind(Messages.ExecutionsView_Failed, trace.getName(), response.getStatusMessage()));
-                }
-                return Status.OK_STATUS;
-            }
-        };
-        runJob(job);
     }
 
     /** Shows a result (or none) on the UI thread if the trace is still the one shown. */
@@ -227,7 +164,7 @@ public class ExecutionsView extends AnalysisResultView {
         }
         parent.getDisplay().asyncExec(() -> {
             Combo types = fTypes;
-            if (types == null || types.isDisposed() || trace != fTrace) {
+            if (types == null || types.isDisposed() || trace != getShownTrace()) {
                 return;
             }
             String previous = types.getSelectionIndex() >= 0 ? types.getItem(types.getSelectionIndex()) : null;
@@ -285,7 +222,7 @@ public class ExecutionsView extends AnalysisResultView {
         Table table = fTable;
         Text search = fSearch;
         ExecutionTable shown = fShown;
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         if (table == null || search == null) {
             return;
         }
@@ -338,7 +275,7 @@ public class ExecutionsView extends AnalysisResultView {
     private void selectInTraceCompass() {
         Table table = fTable;
         ExecutionTable shown = fShown;
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         if (table == null || shown == null || trace == null || table.getSelectionIndex() < 0 || table.getSelectionIndex() >= fRows.length) {
             return;
         }
@@ -407,7 +344,7 @@ public class ExecutionsView extends AnalysisResultView {
 
     /** Opens the dialog on a definition (null: a new one) and applies it. */
     private void define(@Nullable ExecutionDefinition definition) {
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         ExecutionResult result = fResult;
         Composite parent = getParentComposite();
         if (trace == null || parent == null) {
@@ -433,7 +370,7 @@ public class ExecutionsView extends AnalysisResultView {
     }
 
     private void deleteDefinition() {
-        ITmfTrace trace = fTrace;
+        ITmfTrace trace = getShownTrace();
         ExecutionResult result = fResult;
         ExecutionDefinition definition = selectedDefinition();
         if (trace == null || result == null || definition == null) {
@@ -456,6 +393,6 @@ public class ExecutionsView extends AnalysisResultView {
             setSummary(NLS.bind(Messages.ExecutionsView_NotSaved, trace.getName(), e.getMessage()));
             return;
         }
-        show(trace);
+        showTrace(trace, null);
     }
 }
