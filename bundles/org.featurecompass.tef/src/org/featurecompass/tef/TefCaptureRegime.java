@@ -4,7 +4,7 @@ import org.eclipse.jdt.annotation.Nullable;
 
 /**
  * How a trace says it was captured, from its top-level {@code otherData.capture_regime}
- * (Arafa et al. 2017, QDIME; doc/references.md). It decides how gaps may be read, never whether they count:
+ * (Arafa et al., QDIME; doc/references.md). It decides how gaps may be read, never whether they count:
  * measurement-off windows and lost events are unobserved time under every regime, and no
  * statistic is ever scaled up from observed time.
  */

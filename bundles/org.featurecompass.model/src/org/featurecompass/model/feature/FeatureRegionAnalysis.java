@@ -29,7 +29,7 @@ import org.featurecompass.model.feature.ThreadRegionStack.Frame;
  * parent's interaction, so nothing is counted twice). Unlike VaRA, open regions are per thread,
  * not shared by all threads.</li>
  * <li>Coverage: time inside a {@link CoverageGap} is unobserved; totals become
- * {@link TimeBounds} (the lesson of QDIME, Arafa et al. 2017).</li>
+ * {@link TimeBounds} (the lesson of QDIME, Arafa et al.).</li>
  * </ul>
  * A report describes its window only: the regions, features and interactions active in it, the
  * region events inside it, the anomalies of the instances intersecting it and the gaps touching

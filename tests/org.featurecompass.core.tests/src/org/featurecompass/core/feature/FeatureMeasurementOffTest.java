@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Measurement-off windows (doc/tef.md) through the Trace Compass path: they become coverage gaps
  * of their own kind, and statistics turn into bounds exactly as for lost events
- * (gated capture as in QDIME, Arafa et al. 2017). Expected values worked out by hand.
+ * (gated capture as in QDIME, Arafa et al.). Expected values worked out by hand.
  */
 class FeatureMeasurementOffTest {
 

@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Tests truncated instances and coverage gaps: the per-feature times become bounds
- * [observed, observed + unobserved], never an extrapolated number (Arafa et al. 2017;
+ * [observed, observed + unobserved], never an extrapolated number (Arafa et al.;
  * Kaufmann 2022 §4.5: a dropped event means "we can no longer determine the duration").
  */
 class CoverageBoundsTest {

@@ -4,7 +4,7 @@ import java.util.Arrays;
 
 /**
  * Benjamini-Hochberg false-discovery-rate control across all calling contexts of a comparison
- * (X2 of shared/notes/tracecompare.md §8.2; Benjamini and Hochberg 1995): the q-value of the
+ * (Benjamini and Hochberg 1995, doc/references.md): the q-value of the
  * i-th smallest of m p-values is {@code min over j ≥ i of p(j)·m/j}, capped at 1, the same
  * definition as SciPy's {@code false_discovery_control(method='bh')}. A context is a discovery at
  * level α when q &lt; α.

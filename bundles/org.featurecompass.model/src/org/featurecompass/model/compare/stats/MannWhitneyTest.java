@@ -8,8 +8,8 @@ import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apache.commons.statistics.inference.PValueMethod;
 
 /**
- * Two-sided Mann-Whitney U test of group B against group A, for long-tailed latencies (X5 of
- * shared/notes/tracecompare.md §8.2). The statistic is U of group B (large when B's values are
+ * Two-sided Mann-Whitney U test of group B against group A, for long-tailed latencies (an addition
+ * to the t test of TraceCompare, Doray and Dagenais 2016, §3.4.2; doc/comparison.md). The statistic is U of group B (large when B's values are
  * larger). The p-value method follows SciPy's {@code mannwhitneyu} defaults (checked by
  * StatisticsPeerTest): exact when the smaller group has at most 8 values and there is no tie,
  * otherwise the normal approximation with tie correction and continuity correction.

@@ -24,8 +24,8 @@ import org.featurecompass.model.ecct.FrameKind;
 import org.junit.jupiter.api.Test;
 
 /**
- * The differential tree on the cases of issue 13's Validation and T1-T14 of
- * shared/notes/tracecompare.md §8.3. Expected values come from the generators' parameters (which
+ * The differential tree on the cases of issue 13's Validation (TraceCompare, Doray and Dagenais
+ * 2016, §3.4.2). Expected values come from the generators' parameters (which
  * context was made slower, which exists in one group only) and, for the statistics, from an
  * independent per-context Welch test on the raw values written here.
  */

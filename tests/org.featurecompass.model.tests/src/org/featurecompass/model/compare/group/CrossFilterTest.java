@@ -23,7 +23,7 @@ import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
 import org.junit.jupiter.api.Test;
 
 /**
- * The incremental cross-filter (TraceCompare §3.4.4, T16 of shared/notes/tracecompare.md) against
+ * The incremental cross-filter (TraceCompare, Doray and Dagenais 2016, §3.4.4) against
  * a direct evaluation written here: after every one of hundreds of random filter changes, each
  * group's members and every histogram (which ignores its own dimension's filter) equal those
  * recomputed from scratch; brushes on bucket edges select exactly those buckets.
