@@ -13,6 +13,7 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.featurecompass.cli.compare.CompareCommand;
 import org.featurecompass.cli.execution.ExecutionsCommand;
 import org.featurecompass.cli.feature.FeaturesCommand;
 import org.featurecompass.cli.feature.FlameGraphCommand;
@@ -37,7 +38,8 @@ public final class FeatureCompassCli {
 
     /** The commands of the suite. */
     public FeatureCompassCli() {
-        this(List.of(new FeaturesCommand(), new FlameGraphCommand(), new CriticalPathCommand(), new ExecutionsCommand()));
+        this(List.of(new FeaturesCommand(), new FlameGraphCommand(), new CriticalPathCommand(), new ExecutionsCommand(),
+                new CompareCommand()));
     }
 
     /** @param commands the commands, in the order {@code --help} lists them */

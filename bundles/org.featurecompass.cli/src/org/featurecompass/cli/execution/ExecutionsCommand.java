@@ -1,12 +1,8 @@
 package org.featurecompass.cli.execution;
 
 import java.io.IOException;
-import java.io.Reader;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,8 +10,6 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
-import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
@@ -23,10 +17,6 @@ import org.featurecompass.cli.ExitCode;
 import org.featurecompass.cli.OutputFormat;
 import org.featurecompass.cli.trace.OpenedTrace;
 import org.featurecompass.core.execution.ExecutionAnalysis;
-import org.featurecompass.core.execution.ExecutionResult;
-import org.featurecompass.model.execution.DefinitionFormatException;
-import org.featurecompass.model.execution.ExecutionDefinition;
-import org.featurecompass.model.execution.ExecutionDefinitionsJson;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.ProblemCount;
@@ -82,80 +72,16 @@ public class ExecutionsCommand implements CliCommand {
     public int run(CommandLine line, CliConsole console) throws CliException {
         OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.CSV, //$NON-NLS-1$
                 List.of(OutputFormat.CSV, OutputFormat.JSON));
-        String executions = line.getOptionValue("executions"); //$NON-NLS-1$
-        List<ExecutionDefinition> definitions = null;
-        String type = executions;
-        int hash = executions.lastIndexOf('#');
-        Path file = Path.of(hash < 0 ? executions : executions.substring(0, hash));
-        if (executions.endsWith(".json") || hash >= 0 && Files.isRegularFile(file)) { //$NON-NLS-1$
-            definitions = read(file, executions);
-            type = hash >= 0 ? executions.substring(hash + 1) : definitions.get(0).type();
-        }
+        ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());
-            ExecutionTable table = table(opened, definitions, type, console);
+            ExecutionTable table = executions.table(opened, console);
             console.out().print(format == OutputFormat.JSON ? json(opened.name(), table) : csv(table));
             console.out().flush();
             console.progress(String.format(Locale.ROOT, "%s: %,d executions of type %s, %d metric columns%s", opened.name(), //$NON-NLS-1$
                     table.size(), table.type(), table.columns().size(), table.report().isClean() ? "" : "; " + table.report())); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return ExitCode.OK;
-    }
-
-    private static List<ExecutionDefinition> read(Path file, String argument) throws CliException {
-        try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            List<ExecutionDefinition> definitions = ExecutionDefinitionsJson.read(reader);
-            if (definitions.isEmpty()) {
-                throw new CliException("--executions " + argument + ": the file defines no executions"); //$NON-NLS-1$ //$NON-NLS-2$
-            }
-            return definitions;
-        } catch (DefinitionFormatException e) {
-            throw new CliException("--executions " + argument + ": malformed definition: " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$
-        } catch (IOException e) {
-            throw new CliException("--executions " + argument + ": cannot read " + file + ": " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        }
-    }
-
-    /** Runs the Executions view's analysis and returns the table of the type. */
-    private static ExecutionTable table(OpenedTrace opened, @Nullable List<ExecutionDefinition> definitions, String type,
-            CliConsole console) throws CliException {
-        ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(), ExecutionAnalysis.class, ExecutionAnalysis.ID);
-        if (module == null) {
-            throw new CliException("--trace " + opened.name() + ": executions cannot be defined on " + opened.typeName()); //$NON-NLS-1$ //$NON-NLS-2$
-        }
-        if (definitions != null) {
-            try {
-                module.setDefinitions(definitions);
-            } catch (IOException e) {
-                throw new CliException(opened.name() + ": the definitions cannot be saved: " + e.getMessage(), e); //$NON-NLS-1$
-            }
-        }
-        module.schedule();
-        if (!module.waitForCompletion(console.monitor("executions of " + opened.name()))) { //$NON-NLS-1$
-            String failure = module.getFailure();
-            throw new CliException(opened.name() + ": the executions could not be extracted" + (failure == null ? "" : ": " + failure)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        }
-        ExecutionResult result = module.getResult();
-        if (result == null) {
-            throw new CliException(opened.name() + ": the executions could not be extracted (the reason is above)"); //$NON-NLS-1$
-        }
-        String problem = result.definitionProblem();
-        if (problem != null) {
-            console.warning(problem);
-        }
-        ExecutionTable table = result.table(type);
-        if (table == null) {
-            throw new CliException("--executions " + type + ": no such execution type in " + opened.name() + "; its types: " //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    + (result.tables().isEmpty() ? "none" : String.join(", ", result.tables().keySet())) //$NON-NLS-1$ //$NON-NLS-2$
-                    + (result.detected() ? " (detected from the trace)" : "")); //$NON-NLS-1$ //$NON-NLS-2$
-        }
-        if (table.size() == 0) {
-            List<String> problems = new ArrayList<>();
-            table.report().problems().forEach(p -> problems.add(p.toString()));
-            throw new CliException(opened.name() + ": no executions of type " + type //$NON-NLS-1$
-                    + (problems.isEmpty() ? "" : "; " + String.join("; ", problems))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        }
-        return table;
     }
 
     /**

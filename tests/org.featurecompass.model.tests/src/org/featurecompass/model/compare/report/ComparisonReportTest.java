@@ -19,6 +19,7 @@ import java.util.regex.Pattern;
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.report.FoldedStacksWriter;
 import org.featurecompass.model.report.PprofWriter;
 import org.featurecompass.model.report.StackProfile;
@@ -97,6 +98,15 @@ class ComparisonReportTest {
         String folded = new String(files.get("folded-B"), StandardCharsets.UTF_8); //$NON-NLS-1$
         assertTrue(folded.contains("main;semi:colon "), "folded separator replaced"); //$NON-NLS-1$ //$NON-NLS-2$
         assertTrue(folded.contains(";line break "), "line break replaced"); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    @Test
+    void traceSummaryCountsOverlappingGapsOnce() {
+        // Lost [0, 100) x5 and [50, 150) x2, off [140, 200) and [300, 310): unobserved [0, 200) + [300, 310).
+        TraceSummary summary = TraceSummary.of("t", 7, //$NON-NLS-1$
+                List.of(CoverageGap.lostEvents(0, 100, 5), CoverageGap.lostEvents(50, 150, 2)),
+                List.of(CoverageGap.measurementOff(140, 200, CoverageGap.ALL_PROCESSES), CoverageGap.measurementOff(300, 310, 12)), List.of());
+        assertEquals(new TraceSummary("t", 7, 7, 2, 2, 210, List.of()), summary); //$NON-NLS-1$
     }
 
     private static int count(String text, String what) {

@@ -1,0 +1,311 @@
+package org.featurecompass.cli.compare;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import org.apache.commons.cli.CommandLine;
+import org.apache.commons.cli.Option;
+import org.apache.commons.cli.Options;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.featurecompass.cli.CliCommand;
+import org.featurecompass.cli.CliConsole;
+import org.featurecompass.cli.CliException;
+import org.featurecompass.cli.ExitCode;
+import org.featurecompass.cli.FeatureCompassCli;
+import org.featurecompass.cli.execution.ExecutionsOption;
+import org.featurecompass.cli.trace.OpenedTrace;
+import org.featurecompass.core.compare.ComparisonSession;
+import org.featurecompass.core.compare.ComparisonSessions;
+import org.featurecompass.core.compare.ComparisonUnavailableException;
+import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.model.compare.diff.ComparisonSettings;
+import org.featurecompass.model.compare.diff.ContextDifference;
+import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.diff.Measure;
+import org.featurecompass.model.compare.diff.StatisticalTest;
+import org.featurecompass.model.compare.diff.WidthMode;
+import org.featurecompass.model.compare.expression.DifferenceCondition;
+import org.featurecompass.model.compare.expression.ExpressionException;
+import org.featurecompass.model.compare.expression.GroupFilterExpression;
+import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.compare.group.GroupFilter;
+import org.featurecompass.model.compare.report.ComparisonHtml;
+import org.featurecompass.model.compare.report.ComparisonMarkdown;
+import org.featurecompass.model.compare.report.ComparisonReport;
+import org.featurecompass.model.compare.report.ComparisonReportJson;
+import org.featurecompass.model.compare.report.DifferenceCsv;
+import org.featurecompass.model.compare.report.GroupProfile;
+import org.featurecompass.model.compare.report.MetricHistogram;
+import org.featurecompass.model.compare.report.ReportMetadata;
+import org.featurecompass.model.compare.report.TraceSummary;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.execution.MetricColumn;
+import org.featurecompass.model.execution.MetricUnit;
+import org.featurecompass.model.execution.ProblemCount;
+import org.featurecompass.model.report.FoldedStacksWriter;
+import org.featurecompass.model.report.PprofWriter;
+import org.featurecompass.model.report.StackProfile;
+
+/**
+ * {@code featurecompass compare}: two groups of the executions of one type compared calling
+ * context by calling context (TraceCompare §3.4), with the comparison session of the Differential
+ * Flame Graph view ({@link ComparisonSessions}), written as the reports of doc/reports.md; with
+ * {@code --fail-if}, a CI gate that exits with {@link ExitCode#THRESHOLD_EXCEEDED} when a context
+ * satisfies the condition. Groups are given in the filter syntax of
+ * {@link GroupFilterExpression}; every syntax error is reported with its column before the trace
+ * is read.
+ */
+public class CompareCommand implements CliCommand {
+
+    /** Contexts of a failed {@code --fail-if} listed on standard error. */
+    private static final int LISTED = 10;
+    /** Significant differences in the Markdown summary on standard output. */
+    private static final int SUMMARY_ROWS = 20;
+
+    @Override
+    public String name() {
+        return "compare"; //$NON-NLS-1$
+    }
+
+    @Override
+    public String synopsis() {
+        return Messages.Compare_Synopsis;
+    }
+
+    @Override
+    public String description() {
+        return Messages.Compare_Description;
+    }
+
+    @Override
+    public Options options() {
+        Options options = new Options();
+        options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required().desc(Messages.Compare_Trace).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("executions").hasArg().argName("TYPE|FILE[#TYPE]").required() //$NON-NLS-1$ //$NON-NLS-2$
+                .desc(Messages.Compare_Executions).build());
+        options.addOption(Option.builder().longOpt("group-a").hasArg().argName("FILTER").desc(Messages.Compare_GroupA).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("group-b").hasArg().argName("FILTER").desc(Messages.Compare_GroupB).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("test").hasArg().argName("welch|mann-whitney").desc(Messages.Compare_Test).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("alpha").hasArg().argName("Q").desc(Messages.Compare_Alpha).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("measure").hasArg().argName("inclusive|self").desc(Messages.Compare_Measure).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("report").hasArg().argName("FILE.html").desc(Messages.Compare_Report).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc(Messages.Compare_Json).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc(Messages.Compare_Csv).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("md").hasArg().argName("FILE").desc(Messages.Compare_Md).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        for (Group group : Group.values()) {
+            String g = group.name().toLowerCase(Locale.ROOT);
+            options.addOption(Option.builder().longOpt("folded-" + g).hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
+                    .desc(NLS.bind(Messages.Compare_Folded, group.name())).build());
+            options.addOption(Option.builder().longOpt("pprof-" + g).hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
+                    .desc(NLS.bind(Messages.Compare_Pprof, group.name())).build());
+        }
+        options.addOption(Option.builder().longOpt("timestamp").desc(Messages.Compare_Timestamp).build()); //$NON-NLS-1$
+        options.addOption(Option.builder().longOpt("fail-if").hasArg().argName("CONDITION").desc(Messages.Compare_FailIf).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        return options;
+    }
+
+    @Override
+    public int run(CommandLine line, CliConsole console) throws CliException {
+        // Everything that can be checked without the trace first: a typo costs no analysis.
+        String textA = line.getOptionValue("group-a", GroupDefaults.REST); //$NON-NLS-1$
+        String textB = line.getOptionValue("group-b", GroupDefaults.SLOWEST); //$NON-NLS-1$
+        GroupFilterExpression groupA = parseGroup("--group-a", textA); //$NON-NLS-1$
+        GroupFilterExpression groupB = parseGroup("--group-b", textB); //$NON-NLS-1$
+        DifferenceCondition failIf = null;
+        String failText = line.getOptionValue("fail-if"); //$NON-NLS-1$
+        if (failText != null) {
+            try {
+                failIf = DifferenceCondition.parse(failText);
+            } catch (ExpressionException e) {
+                throw new CliException(expressionError("--fail-if", failText, e), e); //$NON-NLS-1$
+            }
+        }
+        ComparisonSettings settings = settings(line);
+        ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$
+        String[] traces = line.getOptionValues("trace"); //$NON-NLS-1$
+        if (traces.length > 1) {
+            throw new CliException(Messages.Compare_OneTraceOnly);
+        }
+        try (OpenedTrace opened = OpenedTrace.open(traces[0])) {
+            try {
+                return compare(opened, executions, groupA, groupB, failIf, settings, line, console);
+            } finally {
+                ComparisonSessions.getInstance().close(opened.trace());
+            }
+        }
+    }
+
+    private static int compare(OpenedTrace opened, ExecutionsOption executions, GroupFilterExpression groupA, GroupFilterExpression groupB,
+            @Nullable DifferenceCondition failIf, ComparisonSettings settings, CommandLine line, CliConsole console) throws CliException {
+        console.progress(opened.describe());
+        ExecutionTable table = executions.table(opened, console);
+        ComparisonSession session = session(opened, table.type(), console);
+        session.setSettings(settings);
+        session.setGroups(resolve("--group-a", groupA, session), resolve("--group-b", groupB, session)); //$NON-NLS-1$ //$NON-NLS-2$
+        for (Group group : Group.values()) {
+            if (session.members(group).isEmpty()) {
+                throw new CliException(NLS.bind(Messages.Compare_EmptyGroup, new Object[] { group.name(),
+                        (group == Group.A ? groupA : groupB).text(), Integer.toString(session.executions().size()) }));
+            }
+        }
+        DifferentialTree tree = session.compute();
+        ComparisonReport report = new ComparisonReport(tree, session.spec(), session.read(MetricHistogram::forReport),
+                metadata(opened, table, session, line.hasOption("timestamp"))); //$NON-NLS-1$
+        console.progress(NLS.bind(Messages.Compare_Summary, new Object[] { Integer.toString(report.sizeA()), Integer.toString(report.sizeB()),
+                Integer.toString(report.reachedContexts().size()), Long.toString(report.ranked().stream().filter(ContextDifference::significant).count()) }));
+        write(line, "report", ComparisonHtml.text(report), console); //$NON-NLS-1$
+        write(line, "json", ComparisonReportJson.text(report), console); //$NON-NLS-1$
+        write(line, "csv", DifferenceCsv.text(report), console); //$NON-NLS-1$
+        String markdown = ComparisonMarkdown.text(report, SUMMARY_ROWS);
+        write(line, "md", markdown, console); //$NON-NLS-1$
+        for (Group group : Group.values()) {
+            String g = group.name().toLowerCase(Locale.ROOT);
+            if (line.hasOption("folded-" + g) || line.hasOption("pprof-" + g)) { //$NON-NLS-1$ //$NON-NLS-2$
+                StackProfile profile = GroupProfile.of(NLS.bind(Messages.Compare_ProfileName, group.name(), table.type()), session.eccts(),
+                        session.members(group));
+                write(line, "folded-" + g, FoldedStacksWriter.write(profile, 0), console); //$NON-NLS-1$
+                writeBytes(line, "pprof-" + g, PprofWriter.toBytes(profile), console); //$NON-NLS-1$
+            }
+        }
+        console.out().print(markdown);
+        console.out().flush();
+        return failIf == null ? ExitCode.OK : gate(failIf, tree, console);
+    }
+
+    private static ComparisonSession session(OpenedTrace opened, String type, CliConsole console) throws CliException {
+        ComparisonSession session;
+        try {
+            session = ComparisonSessions.getInstance().open(opened.trace(), type, console.monitor(NLS.bind(Messages.Compare_Task, opened.name())));
+        } catch (ComparisonUnavailableException e) {
+            throw new CliException(opened.name() + ": " + e.getMessage(), e); //$NON-NLS-1$
+        }
+        if (session == null) {
+            throw new CliException(Messages.Compare_Cancelled);
+        }
+        return session;
+    }
+
+    /** The CI gate: {@link ExitCode#THRESHOLD_EXCEEDED} when some context satisfies the condition. */
+    private static int gate(DifferenceCondition failIf, DifferentialTree tree, CliConsole console) {
+        List<Integer> matches = failIf.matches(tree);
+        if (matches.isEmpty()) {
+            console.progress(NLS.bind(Messages.Compare_ThresholdPassed, failIf.text()));
+            return ExitCode.OK;
+        }
+        console.err().println(NLS.bind(Messages.Compare_ThresholdExceeded, Integer.toString(matches.size()), failIf.text()));
+        ContextTree contexts = tree.tree();
+        for (int i = 0; i < matches.size() && i < LISTED; i++) {
+            ContextDifference d = tree.context(matches.get(i));
+            String path = d.context() == ContextTree.ROOT ? Messages.Compare_AllExecutions : contexts.folded(d.context());
+            console.err().println(String.format(Locale.ROOT, "  %s: B - A = %+.0f ns (%+.1f %%), q = %s", path, d.difference(), //$NON-NLS-1$
+                    100 * d.relative(), Double.isNaN(d.q()) ? "-" : String.format(Locale.ROOT, "%.3g", d.q()))); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return ExitCode.THRESHOLD_EXCEEDED;
+    }
+
+    private static GroupFilterExpression parseGroup(String option, String text) throws CliException {
+        try {
+            return GroupFilterExpression.parse(text);
+        } catch (ExpressionException e) {
+            throw new CliException(expressionError(option, text, e), e);
+        }
+    }
+
+    private static List<GroupFilter> resolve(String option, GroupFilterExpression group, ComparisonSession session) throws CliException {
+        try {
+            return group.resolve(session.executions());
+        } catch (ExpressionException e) {
+            throw new CliException(expressionError(option, group.text(), e), e);
+        }
+    }
+
+    /** @return the message with the expression and a caret under the column */
+    static String expressionError(String option, String text, ExpressionException e) {
+        return option + ' ' + e.getMessage() + '\n' + indent(e.pointer(text));
+    }
+
+    private static String indent(String text) {
+        return "    " + text.replace("\n", "\n    "); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    }
+
+    private static ComparisonSettings settings(CommandLine line) throws CliException {
+        ComparisonSettings s = ComparisonSettings.DEFAULT;
+        String test = line.getOptionValue("test"); //$NON-NLS-1$
+        if (test != null) {
+            s = s.withTest(switch (test) {
+            case "welch" -> StatisticalTest.WELCH; //$NON-NLS-1$
+            case "mann-whitney" -> StatisticalTest.MANN_WHITNEY; //$NON-NLS-1$
+            default -> throw new CliException(NLS.bind(Messages.Compare_BadChoice, new Object[] { "--test", test, "welch, mann-whitney" })); //$NON-NLS-1$ //$NON-NLS-2$
+            });
+        }
+        String measure = line.getOptionValue("measure"); //$NON-NLS-1$
+        if (measure != null) {
+            s = s.withMeasure(switch (measure) {
+            case "inclusive" -> Measure.INCLUSIVE; //$NON-NLS-1$
+            case "self" -> Measure.SELF; //$NON-NLS-1$
+            default -> throw new CliException(NLS.bind(Messages.Compare_BadChoice, new Object[] { "--measure", measure, "inclusive, self" })); //$NON-NLS-1$ //$NON-NLS-2$
+            });
+        }
+        String alpha = line.getOptionValue("alpha"); //$NON-NLS-1$
+        if (alpha != null) {
+            try {
+                double value = Double.parseDouble(alpha);
+                s = new ComparisonSettings(s.test(), value, s.minAbsoluteNs(), s.minRelative(), s.measure(), s.widthMode());
+            } catch (IllegalArgumentException e) {
+                throw new CliException(NLS.bind(Messages.Compare_BadAlpha, alpha), e);
+            }
+        }
+        return s.withWidthMode(WidthMode.MAX);
+    }
+
+    private static ReportMetadata metadata(OpenedTrace opened, ExecutionTable table, ComparisonSession session, boolean timestamp) {
+        Map<String, MetricUnit> units = new LinkedHashMap<>();
+        for (MetricColumn m : session.executions().metrics()) {
+            units.put(m.name(), m.unit());
+        }
+        List<String> problems = new ArrayList<>();
+        for (ProblemCount p : table.report().problems()) {
+            problems.add(p.toString());
+        }
+        TraceSummary trace = opened.trace() instanceof ICoverageTrace coverage
+                ? TraceSummary.of(opened.name(), table.size(), coverage.getLostEventRanges(), coverage.getMeasurementOffWindows(), problems)
+                : TraceSummary.of(opened.name(), table.size(), List.of(), List.of(), problems);
+        return new ReportMetadata(FeatureCompassCli.version(), table.type(), List.of(trace), units,
+                timestamp ? Instant.now().truncatedTo(ChronoUnit.SECONDS).toString() : null);
+    }
+
+    private static void write(CommandLine line, String option, String text, CliConsole console) throws CliException {
+        writeBytes(line, option, text.getBytes(StandardCharsets.UTF_8), console);
+    }
+
+    private static void writeBytes(CommandLine line, String option, byte[] bytes, CliConsole console) throws CliException {
+        String file = line.getOptionValue(option);
+        if (file == null) {
+            return;
+        }
+        try (OutputStream out = Files.newOutputStream(Path.of(file))) {
+            out.write(bytes);
+        } catch (IOException e) {
+            throw new CliException(NLS.bind(Messages.Compare_CannotWrite, new Object[] { option, file, e.getMessage() }), e);
+        }
+        console.progress(NLS.bind(Messages.Compare_Wrote, file));
+    }
+
+    /** The groups when none are given: the session's own start, the slowest tenth against the rest. */
+    private static final class GroupDefaults {
+        static final String SLOWEST = "slowest 10%"; //$NON-NLS-1$
+        static final String REST = "not slowest 10%"; //$NON-NLS-1$
+    }
+}

@@ -1,0 +1,134 @@
+package org.featurecompass.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import org.featurecompass.tests.support.PythonVirtualenv;
+import org.featurecompass.tests.support.RepositoryFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code featurecompass compare} on the demo recording, executions = the instances of
+ * {@code FR(Compression)}: the groups hold the executions their definitions select, computed
+ * independently in Python from the {@code executions} command's durations; the JSON report
+ * validates against doc/comparison-report.schema.json (Python's {@code jsonschema}); the HTML
+ * draws one box per context of the JSON; {@code go tool pprof} reads group A's profile with the
+ * total of its folded stacks. Exit codes: 0, 1 when {@code --fail-if} holds for some context, 2 for
+ * bad input with the message (a malformed filter or condition with its column and a caret, an
+ * unknown metric, an empty group, several traces, an unknown trace).
+ */
+class CompareCommandTest {
+
+    private static final String DEMO = "doc/samples/demo-recording.json";
+
+    private static String definitions(Path dir) throws Exception {
+        return Files.writeString(dir.resolve("defs.json"), "{\"formatVersion\": 1, \"definitions\": [{\"kind\": \"featureRegion\", " //$NON-NLS-1$
+                + "\"type\": \"compression\", \"region\": \"FR(Compression)\"}]}").toString(); //$NON-NLS-1$
+    }
+
+    @Test
+    void compareWritesTheReports(@TempDir Path dir) throws Exception {
+        String demo = RepositoryFiles.resolve(DEMO).toString();
+        String defs = definitions(dir);
+        // Independent group sizes: the slowest 10 % by duration (ties included) and the rest.
+        CliRun executions = CliRun.of("executions", "--trace", demo, "--executions", defs).ok();
+        String sizes = Python.run(executions.out(), "-c", String.join("\n", "import csv, math, sys", //$NON-NLS-1$ //$NON-NLS-2$
+                "d = sorted((int(r['duration_ns']) for r in csv.DictReader(sys.stdin)), reverse=True)", //$NON-NLS-1$
+                "t = d[math.ceil(0.1 * len(d)) - 1]", "b = sum(1 for x in d if x >= t)", "print(len(d) - b, b)")).strip(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        Path html = dir.resolve("report.html");
+        Path json = dir.resolve("report.json");
+        Path csv = dir.resolve("report.csv");
+        Path md = dir.resolve("report.md");
+        Path foldedA = dir.resolve("a.folded");
+        Path pprofA = dir.resolve("a.pb.gz");
+        CliRun run = CliRun.of("compare", "--trace", demo, "--executions", defs, "--report", html.toString(), "--json", json.toString(), "--csv", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                csv.toString(), "--md", md.toString(), "--folded-a", foldedA.toString(), "--pprof-a", pprofA.toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertTrue(run.out().startsWith("## Comparison of compression executions"), run.toString()); //$NON-NLS-1$
+        assertTrue(run.err().contains("wrote " + html), run.err()); //$NON-NLS-1$
+        assertEquals(Files.readString(md), run.out(), "the summary on standard output is the Markdown report"); //$NON-NLS-1$
+
+        PythonVirtualenv venv = PythonVirtualenv.ensure("reports", "import scipy, numpy, jsonschema", 15, "scipy==1.16.3", "numpy==2.3.5", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "jsonschema==4.26.0"); //$NON-NLS-1$
+        String check = PythonVirtualenv.exec(List.of(venv.python().toString(), "-c", String.join("\n", //$NON-NLS-1$ //$NON-NLS-2$
+                "import json, jsonschema, re, sys", //$NON-NLS-1$
+                "schema = json.load(open(sys.argv[1])); report = json.load(open(sys.argv[2]))", //$NON-NLS-1$
+                "jsonschema.Draft202012Validator(schema).validate(report)", //$NON-NLS-1$
+                "html = open(sys.argv[3], encoding='utf-8').read()", //$NON-NLS-1$
+                "assert html.count('<g class=\"box\"') == len(report['contexts']), 'boxes'", //$NON-NLS-1$
+                "assert report['executionType'] == 'compression' and report['traces'][0]['name'] == 'demo-recording.json'", //$NON-NLS-1$
+                "rows = open(sys.argv[4], encoding='utf-8').read().count('\\r\\n') - 1", //$NON-NLS-1$
+                "assert rows == len(report['ranked']), (rows, len(report['ranked']))", //$NON-NLS-1$
+                "print(report['groups']['A']['size'], report['groups']['B']['size'])"), //$NON-NLS-1$
+                RepositoryFiles.resolve("doc/comparison-report.schema.json").toString(), json.toString(), html.toString(), csv.toString()), 5); //$NON-NLS-1$
+        assertEquals(sizes, check.strip(), "group sizes"); //$NON-NLS-1$
+
+        long folded = 0;
+        for (String line : Files.readAllLines(foldedA)) {
+            folded += Long.parseLong(line.substring(line.lastIndexOf(' ') + 1));
+        }
+        assertTrue(folded > 0);
+        String top = goToolPprof(dir, "-top", "-unit=ns", "-sample_index=self", pprofA.toString()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        // "Showing nodes accounting for 12345ns, 100% of 12345ns total"
+        Matcher total = Pattern.compile("of (\\d+)ns total").matcher(top); //$NON-NLS-1$
+        assertTrue(total.find(), top);
+        assertEquals(folded, Long.parseLong(total.group(1)), top);
+    }
+
+    @Test
+    void failIfExitsWithOne(@TempDir Path dir) throws Exception {
+        String demo = RepositoryFiles.resolve(DEMO).toString();
+        String defs = definitions(dir);
+        CliRun exceeded = CliRun.of("compare", "--trace", demo, "--executions", defs, "--fail-if", "n-a >= 1 and depth = 0", "--quiet"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+        assertEquals(ExitCode.THRESHOLD_EXCEEDED, exceeded.exitCode(), exceeded.toString());
+        assertTrue(exceeded.err().contains("threshold exceeded: 1 calling contexts satisfy --fail-if \"n-a >= 1 and depth = 0\""), exceeded.err()); //$NON-NLS-1$
+        assertTrue(exceeded.out().startsWith("## Comparison"), "the summary is written all the same"); //$NON-NLS-1$ //$NON-NLS-2$
+        CliRun passed = CliRun.of("compare", "--trace", demo, "--executions", defs, "--fail-if", "q < 0"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+        assertEquals(ExitCode.OK, passed.exitCode(), passed.toString());
+        assertTrue(passed.err().contains("no calling context satisfies --fail-if \"q < 0\""), passed.err()); //$NON-NLS-1$
+    }
+
+    @Test
+    void badInput(@TempDir Path dir) throws Exception {
+        String demo = RepositoryFiles.resolve(DEMO).toString();
+        String defs = definitions(dir);
+        CliRun syntax = CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-b", "duration >= 25xs"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+        FeaturesCommandTest.assertError(syntax, "--group-b column 13: expected a number"); //$NON-NLS-1$
+        assertTrue(syntax.err().contains("    duration >= 25xs\n                ^"), syntax.err()); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--fail-if", "q < 0.01 and delta >"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "--fail-if column 21: expected a number"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-a", "durtion < 1ms"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "--group-a column 1: no metric 'durtion'; metrics: "); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-b", "duration > 1000s"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "group B is empty: none of the 16 executions passes \"duration > 1000s\""); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--trace", demo, "--executions", defs), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                "comparing executions of several traces is not supported yet"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", dir.resolve("none.json").toString(), "--executions", defs), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "no such file or folder"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--test", "t"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                "--test t: not one of welch, mann-whitney"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", "No such type"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "no such execution type in demo-recording.json"); //$NON-NLS-1$
+        CliRun help = CliRun.of("compare", "--help").ok(); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(help.out().contains("--fail-if <CONDITION>") && help.out().contains("--group-b <FILTER>"), help.out()); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private static String goToolPprof(Path dir, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("go", "tool", "pprof")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "go tool pprof did not end"); //$NON-NLS-1$
+        assertEquals(0, process.exitValue(), () -> "go tool pprof " + List.of(args) + ":\n" + out); //$NON-NLS-1$
+        return out;
+    }
+}
