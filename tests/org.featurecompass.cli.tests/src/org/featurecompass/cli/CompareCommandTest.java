@@ -66,7 +66,7 @@ class CompareCommandTest {
                 "html = open(sys.argv[3], encoding='utf-8').read()", //$NON-NLS-1$
                 "assert html.count('<g class=\"box\"') == len(report['contexts']), 'boxes'", //$NON-NLS-1$
                 "assert report['executionType'] == 'compression' and report['traces'][0]['name'] == 'demo-recording.json'", //$NON-NLS-1$
-                "rows = open(sys.argv[4], encoding='utf-8').read().count('\\r\\n') - 1", //$NON-NLS-1$
+                "rows = open(sys.argv[4], encoding='utf-8', newline='').read().count('\\r\\n') - 1", //$NON-NLS-1$
                 "assert rows == len(report['ranked']), (rows, len(report['ranked']))", //$NON-NLS-1$
                 "print(report['groups']['A']['size'], report['groups']['B']['size'])"), //$NON-NLS-1$
                 RepositoryFiles.resolve("doc/comparison-report.schema.json").toString(), json.toString(), html.toString(), csv.toString()), 5); //$NON-NLS-1$
