@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Checks the built product's command-line launcher (bin/featurecompass) as a user runs it: the
-# process's exit codes (0 ok, 2 usage or input error), a clean standard output (only the result),
+# process's exit codes (0 ok, 1 threshold exceeded, 2 usage or input error), a clean standard output (only the result),
 # and the features of the demo recording against the independent reference script of the core
 # tests. Prints the JVM + OSGi start-up time (featurecompass --help). Run by ./test.sh after the
 # build; needs the product built (./mvnw -DskipTests verify).
@@ -43,6 +43,17 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["thread"][
 ! grep -q 'featurecompass: opened' "$tmp/path.err" || fail "critical-path --quiet wrote progress: $(cat "$tmp/path.err")"
 grep -q 'warning: .*execution graph built with' "$tmp/path.err" || fail "critical-path: the graph's anomalies (Error Log) not on stderr: $(cat "$tmp/path.err")"
 
+# The README's sample comparison, as written there, then the CI gate (exit code 1).
+expect 0 compare -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --report "$tmp/comparison.html" --json "$tmp/comparison.json"
+grep -q '<svg id="flamegraph"' "$tmp/comparison.html" || fail "compare: no flame graph in the HTML report"
+head -n 1 "$tmp/compare.out" | grep -q '^## Comparison of compression executions' || fail "compare: stdout is not the Markdown summary: $(head -n 2 "$tmp/compare.out")"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and d["groups"]["A"]["size"]+d["groups"]["B"]["size"]==16, d["groups"]' "$tmp/comparison.json" \
+  || fail "compare: the JSON report does not hold the 16 executions of FR(Compression)"
+expect 1 gate -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --fail-if "n-a >= 1 and depth = 0" --quiet
+grep -q 'threshold exceeded: 1 calling contexts' "$tmp/gate.err" || fail "compare --fail-if: message: $(cat "$tmp/gate.err")"
+expect 2 filter -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --group-b "duration >= 25xs"
+grep -q 'column 13' "$tmp/filter.err" || fail "compare: malformed filter: message: $(cat "$tmp/filter.err")"
+
 expect 2 missing -- features --trace "$tmp/none.json"
 grep -q 'no such file or folder' "$tmp/missing.err" || fail "missing trace: message: $(cat "$tmp/missing.err")"
 [[ ! -s "$tmp/missing.out" ]] || fail "missing trace: something on stdout"
@@ -54,4 +65,4 @@ if [[ $failures -gt 0 ]]; then
   echo "test-cli: $failures check(s) failed" >&2
   exit 1
 fi
-echo "test-cli: the product's command line passed (exit codes 0 and 2, stdout, reference figures)" >&2
+echo "test-cli: the product's command line passed (exit codes 0, 1 and 2, stdout, reference figures, the README's comparison)" >&2
