@@ -1,7 +1,6 @@
 package org.featurecompass.core.ecct;
 
-import java.util.ArrayList;
-import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -12,25 +11,30 @@ import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.trace.OnePassAnalysisModule;
 import org.featurecompass.core.trace.TraceEventPass;
 import org.featurecompass.core.trace.TraceEventPass.Outcome;
-import org.featurecompass.model.ecct.ContextTree;
-import org.featurecompass.model.ecct.DiskWaitSplit;
-import org.featurecompass.model.ecct.EcctGenerator;
-import org.featurecompass.model.ecct.EcctStore;
 import org.featurecompass.model.ecct.FrameTable;
 import org.featurecompass.model.ecct.InstrumentedStackRecorder;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.ecct.ThreadStackHistory;
+import org.featurecompass.model.execution.ExecutionTable;
 
 /**
- * Reads a trace's call stacks once ({@link CallStackEventReader}) and builds one ECCT per
- * execution (TraceCompare §3.3: GENERATEECCT once an execution has ended), here each thread's
- * top-level call, without kernel data: the ECCT is then the calling context tree of the thread
- * over the call (§3.1, single thread always on CPU). Faults are counted and logged.
+ * Reads a trace's call stacks once ({@link CallStackEventReader}) into a
+ * {@link ThreadStackHistory}: the stacks the ECCTs of the trace's executions are built from
+ * (TraceCompare §3.3.2). Executions are not this analysis's business: they are the rows of the
+ * execution analysis, and {@link ExecutionEccts} builds their ECCTs from these stacks (and keeps
+ * them here, per execution type, while the table they were built for is current). Faults are
+ * counted and logged.
  */
-public class EcctAnalysis extends OnePassAnalysisModule<TraceEccts> {
+public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
 
     /** The analysis id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.ecct"; //$NON-NLS-1$
+
+    /** The ECCTs built per execution type, valid while their table and stacks are the current ones. */
+    private final Map<String, Built> fEccts = new HashMap<>();
+
+    private record Built(TraceStacks stacks, ExecutionEccts eccts) {
+    }
 
     @Override
     protected String getFullHelpText() {
@@ -38,12 +42,10 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceEccts> {
     }
 
     @Override
-    protected @Nullable TraceEccts compute(ITmfTrace trace, TraceEventPass pass, IProgressMonitor monitor) {
+    protected @Nullable TraceStacks compute(ITmfTrace trace, TraceEventPass pass, IProgressMonitor monitor) {
         FrameTable frames = new FrameTable();
         ThreadStackHistory stacks = new ThreadStackHistory(frames);
-        List<TraceEccts.Execution> executions = new ArrayList<>();
-        InstrumentedStackRecorder recorder = new InstrumentedStackRecorder(stacks, (thread, frame, startNs,
-                endNs) -> executions.add(new TraceEccts.Execution(thread, frames.frame(frame).label(), startNs, endNs)));
+        InstrumentedStackRecorder recorder = new InstrumentedStackRecorder(stacks);
         CallStackEventReader reader = new CallStackEventReader(recorder, frames, ""); //$NON-NLS-1$
         Outcome outcome = pass.run(NLS.bind(Messages.EcctAnalysis_TaskName, trace.getNbEvents()), monitor, reader);
         if (outcome != Outcome.COMPLETED) {
@@ -55,22 +57,29 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceEccts> {
         }
         Map<ThreadKey, Integer> openAtEnd = Map.copyOf(recorder.openStacks());
         recorder.finish(trace.getEndTime().toNanos());
-        executions.sort((a, b) -> Long.compare(a.startNs(), b.startNs()));
-        ContextTree union = new ContextTree(frames);
-        EcctStore store = new EcctStore(union);
-        EcctGenerator generator = new EcctGenerator(union, stacks, null, null, DiskWaitSplit.EQUAL);
-        for (TraceEccts.Execution execution : executions) {
-            if (monitor.isCanceled()) {
-                return null;
-            }
-            store.add(generator.generate(execution.thread(), "", execution.startNs(), execution.endNs())); //$NON-NLS-1$
-        }
-        store.trimToSize();
         if (recorder.unmatchedExits() + recorder.unclosedFrames() + reader.skippedEvents() > 0) {
             ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_Faults, new Object[] { trace.getName(), recorder.unmatchedExits(),
                     recorder.unclosedFrames(), reader.skippedEvents(), reader.firstSkippedNs() }));
         }
-        return new TraceEccts(store, List.copyOf(executions), stacks, reader.stackEvents(), recorder.unmatchedExits(),
-                recorder.unclosedFrames(), reader.skippedEvents(), openAtEnd);
+        return new TraceStacks(stacks, reader.stackEvents(), recorder.unmatchedExits(), recorder.unclosedFrames(),
+                reader.skippedEvents(), openAtEnd);
+    }
+
+    /**
+     * @param table an execution table
+     * @param stacks the stacks its ECCTs must have been built from
+     * @return the ECCTs built for exactly that table from those stacks, or null
+     */
+    synchronized @Nullable ExecutionEccts cached(ExecutionTable table, TraceStacks stacks) {
+        Built built = fEccts.get(table.type());
+        return built != null && built.eccts().table() == table && built.stacks() == stacks ? built.eccts() : null;
+    }
+
+    /**
+     * @param stacks the stacks they were built from
+     * @param eccts ECCTs to keep for their type, replacing older ones
+     */
+    synchronized void cache(TraceStacks stacks, ExecutionEccts eccts) {
+        fEccts.put(eccts.table().type(), new Built(stacks, eccts));
     }
 }

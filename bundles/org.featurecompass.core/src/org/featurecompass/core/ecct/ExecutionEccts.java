@@ -22,7 +22,8 @@ import org.featurecompass.model.execution.ExecutionTable;
 
 /**
  * The ECCTs of one execution type of the {@link ExecutionAnalysis}: store index {@code i} is
- * table row {@code i} (what {@code model.compare.diff.ExecutionValues} expects). GENERATEECCT of
+ * table row {@code i} (what {@code model.compare.diff.ExecutionValues} expects). Built once per
+ * table: {@link #of} keeps them in the trace's {@link EcctAnalysis} while the table is current. GENERATEECCT of
  * TraceCompare §3.3.2 (Figs. 5–6) runs over each row's bounded critical path when the trace has
  * an execution graph (wait frames, other threads' stacks under thread markers), else over the
  * begin thread's stacks on [start, end] (§3.1, a plain calling context tree). The stacks are the
@@ -61,10 +62,14 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
             return null;
         }
         ExecutionResult result = executions.getResult();
-        TraceEccts stacks = eccts.getResult();
+        TraceStacks stacks = eccts.getResult();
         ExecutionTable table = result == null ? null : result.table(type);
         if (table == null || stacks == null) {
             return null;
+        }
+        ExecutionEccts cached = eccts.cached(table, stacks);
+        if (cached != null) {
+            return cached;
         }
         ExecutionGraphAnalysis.Result graph = null;
         if (result.criticalPaths() && ExecutionGraphAnalysis.appliesTo(trace)) {
@@ -75,7 +80,28 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
                 graph = module.waitForCompletion(progress.split(1)) ? module.getResult() : null;
             }
         }
-        return build(table, stacks.stacks(), graph, trace.getHostId(), progress.split(1));
+        ExecutionEccts built = build(table, stacks.stacks(), graph, trace.getHostId(), progress.split(1));
+        if (built != null) {
+            eccts.cache(stacks, built);
+        }
+        return built;
+    }
+
+    /**
+     * The ECCTs of a type if they have been built for the trace's current executions and stacks
+     * (by {@link #of}); never waits.
+     *
+     * @param trace the trace
+     * @param type an execution type
+     * @return the ECCTs, or null if not built (yet)
+     */
+    public static @Nullable ExecutionEccts ifBuilt(ITmfTrace trace, String type) {
+        ExecutionAnalysis executions = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
+        EcctAnalysis eccts = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
+        ExecutionResult result = executions == null ? null : executions.getResult();
+        TraceStacks stacks = eccts == null ? null : eccts.getResult();
+        ExecutionTable table = result == null ? null : result.table(type);
+        return eccts == null || table == null || stacks == null ? null : eccts.cached(table, stacks);
     }
 
     /**
@@ -88,6 +114,7 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
      */
     public static @Nullable ExecutionEccts build(ExecutionTable table, ThreadStackHistory stacks,
             ExecutionGraphAnalysis.@Nullable Result graph, String host, IProgressMonitor monitor) {
+        SubMonitor progress = SubMonitor.convert(monitor, table.size());
         // The union tree interns wait and thread-marker frames into the ECCT analysis's frame table, shared by every builder.
         synchronized (stacks.stacks().frames()) {
             ContextTree union = new ContextTree(stacks.stacks().frames());
@@ -96,9 +123,10 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
                     DiskWaitSplit.EQUAL);
             int withoutPath = 0;
             for (int row = 0; row < table.size(); row++) {
-                if (monitor.isCanceled()) {
+                if (progress.isCanceled()) {
                     return null;
                 }
+                progress.worked(1);
                 long start = table.start(row);
                 long end = table.end(row);
                 CriticalPathResult path = graph == null || end <= start ? null

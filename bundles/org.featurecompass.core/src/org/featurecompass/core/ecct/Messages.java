@@ -13,6 +13,20 @@ public final class Messages extends NLS {
     public static String EcctAnalysis_TaskName;
     public static String EcctAnalysis_Faults;
     public static String EcctAnalysis_Failed;
+    public static String EcctDataProvider_ColumnContext;
+    public static String EcctDataProvider_ColumnKind;
+    public static String EcctDataProvider_ColumnInclusive;
+    public static String EcctDataProvider_ColumnSelf;
+    public static String EcctDataProvider_ColumnMean;
+    public static String EcctDataProvider_ColumnReached;
+    public static String EcctDataProvider_NoStacks;
+    public static String EcctDataProvider_NoTypes;
+    public static String EcctDataProvider_NoSuchType;
+    public static String EcctDataProvider_BadRow;
+    public static String EcctDataProvider_BadRows;
+    public static String EcctDataProvider_JobName;
+    public static String EcctDataProvider_BuildFailed;
+    public static String ExperimentEccts_NoSuchType;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

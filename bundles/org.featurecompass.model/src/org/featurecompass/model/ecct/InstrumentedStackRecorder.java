@@ -18,18 +18,6 @@ import java.util.Map;
  */
 public final class InstrumentedStackRecorder {
 
-    /** Receives each top-level call of a thread: a span from an empty stack back to an empty one. */
-    @FunctionalInterface
-    public interface TopLevelListener {
-        /**
-         * @param thread the thread
-         * @param frame the frame id of the outermost frame
-         * @param startNs when it was entered, ns
-         * @param endNs when it was left, ns
-         */
-        void call(ThreadKey thread, int frame, long startNs, long endNs);
-    }
-
     /** The open stack of one thread and the ends of its open complete slices. */
     private static final class ThreadState {
         int stack = ContextTree.ROOT;
@@ -37,32 +25,18 @@ public final class InstrumentedStackRecorder {
         int[] pendingNodes = new int[4];
         int pending;
         long lastNs = Long.MIN_VALUE;
-        long topLevelStartNs;
     }
 
     private final ThreadStackHistory fHistory;
     private final ContextTree fStacks;
     private final Map<ThreadKey, ThreadState> fThreads = new HashMap<>();
-    private final TopLevelListener fTopLevel;
     private long fUnmatchedExits;
     private long fUnclosed;
 
     /** @param history the history to fill */
     public InstrumentedStackRecorder(ThreadStackHistory history) {
-        this(history, (thread, frame, startNs, endNs) -> {
-            // top-level calls not wanted
-        });
-    }
-
-    /**
-     * @param history the history to fill
-     * @param topLevel receives every top-level call when it ends (those still open at
-     *            {@link #finish(long)} end there)
-     */
-    public InstrumentedStackRecorder(ThreadStackHistory history, TopLevelListener topLevel) {
         fHistory = history;
         fStacks = history.stacks();
-        fTopLevel = topLevel;
     }
 
     /** @return the history being filled */
@@ -79,9 +53,6 @@ public final class InstrumentedStackRecorder {
      */
     public void enter(ThreadKey thread, long timeNs, int frame) {
         ThreadState state = advance(thread, timeNs);
-        if (state.stack == ContextTree.ROOT) {
-            state.topLevelStartNs = timeNs;
-        }
         state.stack = fStacks.child(state.stack, frame);
         fHistory.change(thread, timeNs, state.stack);
     }
@@ -138,11 +109,9 @@ public final class InstrumentedStackRecorder {
             flushPending(entry.getKey(), state, Long.MAX_VALUE);
             if (state.stack != ContextTree.ROOT) {
                 fUnclosed += fStacks.depth(state.stack);
-                int outermost = fStacks.path(state.stack)[0];
                 long end = Math.max(endNs, state.lastNs);
                 state.stack = ContextTree.ROOT;
                 fHistory.change(entry.getKey(), end, ContextTree.ROOT);
-                fTopLevel.call(entry.getKey(), outermost, state.topLevelStartNs, end);
             }
         }
     }
@@ -197,11 +166,7 @@ public final class InstrumentedStackRecorder {
     }
 
     private void pop(ThreadKey thread, ThreadState state, long timeNs) {
-        int left = state.stack;
-        state.stack = fStacks.parent(left);
+        state.stack = fStacks.parent(state.stack);
         fHistory.change(thread, timeNs, state.stack);
-        if (state.stack == ContextTree.ROOT) {
-            fTopLevel.call(thread, fStacks.frameId(left), state.topLevelStartNs, timeNs);
-        }
     }
 }

@@ -1,45 +1,42 @@
 package org.featurecompass.ui.views.ecct;
 
-import java.util.BitSet;
+import java.util.HashMap;
 import java.util.List;
-import java.util.Objects;
+import java.util.Map;
 
-import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.IStatus;
-import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.core.runtime.Status;
-import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.IToolBarManager;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
+import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
-import org.eclipse.swt.widgets.Display;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSelectionRangeUpdatedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceClosedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceSelectedSignal;
-import org.eclipse.tracecompass.tmf.core.timestamp.TmfTimeRange;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.featurecompass.core.ecct.EcctAnalysis;
-import org.featurecompass.core.ecct.TraceEccts;
+import org.featurecompass.core.ecct.EcctDataProvider;
+import org.featurecompass.core.ecct.EcctEntry;
+import org.featurecompass.core.ecct.EcctTreeModel;
+import org.featurecompass.core.ecct.ExecutionEccts;
+import org.featurecompass.core.ecct.TraceStacks;
+import org.featurecompass.core.execution.ExecutionDataProvider;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.EcctAggregate;
+import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.ui.viewers.FlameGraphViewer;
 import org.featurecompass.ui.views.base.AnalysisResultView;
 import org.featurecompass.ui.views.feature.FeatureTimeFormat;
 
 /**
- * The Execution Flame Graph: the sum of the ECCTs (TraceCompare §3.1) of the selected
- * executions, drawn as Trace Compass draws flame graphs (root on top, width = inclusive time).
- * The selected executions are those overlapping the trace's selected time range (an instant
- * selects all), so selecting one execution's range shows its own ECCT. Frames are coloured by
- * kind, with a legend: functions, sampled functions, feature regions, other threads (their
- * markers) and waits. Built by {@link EcctAnalysis} in a cancellable background job.
+ * The Execution Flame Graph: the sum of the ECCTs (TraceCompare §3.1) of the executions of one
+ * type (chosen above the graph) that overlap the trace's selected time range (an instant selects
+ * them all), drawn as Trace Compass draws flame graphs (root on top, width = inclusive time), so
+ * selecting one execution's range (a double-click in the Executions view) shows its own ECCT.
+ * Frames are coloured by kind, with a legend: functions, sampled functions, feature regions,
+ * other threads (their markers) and waits. Data from the {@link EcctDataProvider}.
  */
 public class EcctFlameGraphView extends AnalysisResultView {
 
@@ -48,9 +45,11 @@ public class EcctFlameGraphView extends AnalysisResultView {
 
     private final EcctFlameGraphContent fContent = new EcctFlameGraphContent();
     private @Nullable FlameGraphViewer<Integer> fViewer;
-    private @Nullable ITmfTrace fTrace;
-    private @Nullable TmfTimeRange fRange;
+    private @Nullable Combo fTypes;
+    /** The type chosen by the user, or null for the provider's default (the first). */
+    private @Nullable String fType;
     private volatile @Nullable EcctAggregate fShown;
+    private volatile @Nullable ContextTree fShownTree;
 
     /** Creates the view. */
     public EcctFlameGraphView() {
@@ -62,137 +61,131 @@ public class EcctFlameGraphView extends AnalysisResultView {
         super.createPartControl(parent);
         Composite root = createRootWithSummary(parent, Messages.EcctFlameGraphView_NoTrace);
         ((GridLayout) root.getLayout()).marginHeight = 2;
+        Composite bar = new Composite(root, SWT.NONE);
+        bar.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        bar.setLayout(new GridLayout(2, false));
+        new Label(bar, SWT.NONE).setText(Messages.EcctFlameGraphView_Type);
+        Combo types = new Combo(bar, SWT.READ_ONLY);
+        types.setLayoutData(new GridData(240, SWT.DEFAULT));
+        types.addListener(SWT.Selection, e -> {
+            int index = types.getSelectionIndex();
+            if (index >= 0) {
+                showType(types.getItem(index));
+            }
+        });
+        fTypes = types;
         FlameGraphViewer<Integer> viewer = new FlameGraphViewer<>(root, fContent, Messages.EcctFlameGraphView_ColourTitle);
         viewer.getControl().setLayoutData(new GridData(SWT.FILL, SWT.FILL, true, true));
         fViewer = viewer;
         IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
         toolBar.add(viewer.getTimeGraphViewer().getResetScaleAction());
         toolBar.add(viewer.getTimeGraphViewer().getShowLegendAction());
-        ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-        if (active != null) {
-            show(active, selectedRange(active));
-        }
+        showActiveTrace();
     }
 
-    /** @param signal a trace was opened: show it */
-    @TmfSignalHandler
-    public void traceOpened(TmfTraceOpenedSignal signal) {
-        show(signal.getTrace(), null);
-    }
-
-    /** @param signal a trace was selected: show it, for its selected range */
-    @TmfSignalHandler
-    public void traceSelected(TmfTraceSelectedSignal signal) {
-        if (signal.getTrace() != fTrace) {
-            show(signal.getTrace(), selectedRange(signal.getTrace()));
-        }
-    }
-
-    /** @param signal a trace was closed: forget it if it was shown */
-    @TmfSignalHandler
-    public void traceClosed(TmfTraceClosedSignal signal) {
-        if (signal.getTrace() == fTrace) {
-            fTrace = null;
-            fRange = null;
-            cancelJob();
-            display(null, null, null, Messages.EcctFlameGraphView_NoTrace);
-        }
-    }
-
-    /** @param signal the time selection changed: show the executions overlapping it */
-    @TmfSignalHandler
-    public void selectionRangeUpdated(TmfSelectionRangeUpdatedSignal signal) {
-        Display.getDefault().asyncExec(() -> {
-            ITmfTrace trace = fTrace;
-            if (trace != null) {
-                TmfTimeRange range = selectedRange(trace);
-                if (!Objects.equals(range, fRange)) {
-                    show(trace, range);
-                }
-            }
-        });
-    }
-
-    private static @Nullable TmfTimeRange selectedRange(ITmfTrace trace) {
-        TmfTimeRange selection = TmfTraceManager.getInstance().getTraceContext(trace).getSelectionRange();
-        return selection.getStartTime().equals(selection.getEndTime()) ? null : selection;
+    @Override
+    protected boolean followsTimeSelection() {
+        return true;
     }
 
     /**
-     * Shows the sum of the ECCTs of the executions overlapping a range.
+     * Shows the executions of another type of the shown trace.
      *
-     * @param trace the trace
-     * @param range the range, or null for every execution
+     * @param type an execution type
      */
-    public void show(ITmfTrace trace, @Nullable TmfTimeRange range) {
-        fTrace = trace;
-        fRange = range;
-        cancelJob();
-        EcctAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
-        if (module == null) {
-            display(trace, range, null, NLS.bind(Messages.EcctFlameGraphView_Failed, trace.getName()));
-            return;
+    public void showType(String type) {
+        fType = type;
+        ITmfTrace trace = getShownTrace();
+        if (trace != null) {
+            showTrace(trace, getShownWindow());
         }
-        display(trace, range, null, NLS.bind(Messages.EcctFlameGraphView_Running, trace.getName()));
-        Job job = new Job(NLS.bind(Messages.EcctFlameGraphView_JobName, trace.getName())) {
-            @Override
-            protected IStatus run(@Nullable IProgressMonitor monitor) {
-                IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
-                module.schedule();
-                TraceEccts eccts = module.waitForCompletion(progress) ? module.getResult() : null;
-                if (progress.isCanceled()) {
-                    return Status.CANCEL_STATUS;
-                }
-                if (eccts == null) {
-                    display(trace, range, null, NLS.bind(Messages.EcctFlameGraphView_Failed, trace.getName()));
-                    return Status.OK_STATUS;
-                }
-                BitSet selected = select(eccts.executions(), range);
-                EcctAggregate sums = eccts.store().aggregate(selected);
-                String where = range == null ? Messages.EcctFlameGraphView_WholeTrace
-                        : NLS.bind(Messages.EcctFlameGraphView_Range, FeatureTimeFormat.duration(
-                                range.getEndTime().toNanos() - range.getStartTime().toNanos()));
-                display(trace, range, sums, NLS.bind(Messages.EcctFlameGraphView_Summary, new Object[] { trace.getName(), where,
-                        String.format("%,d", sums.executions()), String.format("%,d", eccts.executions().size()), //$NON-NLS-1$ //$NON-NLS-2$
-                        String.format("%,d", eccts.stackEvents()), eccts.unmatchedExits(), eccts.unclosedFrames(), //$NON-NLS-1$
-                        eccts.skippedEvents() }));
-                return Status.OK_STATUS;
-            }
-        };
-        runJob(job);
     }
 
-    /** @return the executions overlapping the range, all when it is null */
-    static BitSet select(List<TraceEccts.Execution> executions, @Nullable TmfTimeRange range) {
-        BitSet selected = new BitSet(executions.size());
-        long start = range == null ? Long.MIN_VALUE : Math.min(range.getStartTime().toNanos(), range.getEndTime().toNanos());
-        long end = range == null ? Long.MAX_VALUE : Math.max(range.getStartTime().toNanos(), range.getEndTime().toNanos());
-        for (int e = 0; e < executions.size(); e++) {
-            TraceEccts.Execution execution = executions.get(e);
-            if (execution.startNs() <= end && execution.endNs() >= start) {
-                selected.set(e);
-            }
-        }
-        return selected;
+    @Override
+    protected void showNoTrace() {
+        display(null, null, null, Messages.EcctFlameGraphView_NoTrace);
     }
 
-    private void display(@Nullable ITmfTrace trace, @Nullable TmfTimeRange range, @Nullable EcctAggregate sums, String text) {
-        Composite parent = getParentComposite();
-        if (parent == null || parent.isDisposed()) {
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        EcctDataProvider provider = DataProviderLookup.get(trace, EcctDataProvider.ID, EcctDataProvider.class);
+        if (provider == null) {
+            display(trace, window, null, NLS.bind(Messages.EcctFlameGraphView_NotSupported, trace.getName()));
             return;
         }
-        parent.getDisplay().asyncExec(() -> {
+        Map<String, Object> parameters = new HashMap<>();
+        String type = fType;
+        if (type != null) {
+            parameters.put(ExecutionDataProvider.TYPE_KEY, type);
+        }
+        if (window != null) {
+            parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
+        }
+        String running = NLS.bind(Messages.EcctFlameGraphView_Running, trace.getName());
+        display(trace, window, null, running);
+        fetchTree(NLS.bind(Messages.EcctFlameGraphView_JobName, trace.getName()), provider, parameters, running,
+                new TreeResponseHandler<EcctEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<EcctEntry> model) {
+                        EcctTreeModel eccts = model instanceof EcctTreeModel m ? m : null;
+                        if (eccts == null || eccts.getSums() == null) {
+                            failed(""); //$NON-NLS-1$
+                        } else {
+                            display(trace, window, eccts, summary(trace, window, eccts));
+                        }
+                    }
+
+                    @Override
+                    public void failed(String message) {
+                        display(trace, window, null, NLS.bind(Messages.EcctFlameGraphView_Failed, trace.getName(), message));
+                    }
+                });
+    }
+
+    private static String summary(ITmfTrace trace, @Nullable AnalysisWindow window, EcctTreeModel model) {
+        EcctAggregate sums = model.getSums();
+        ExecutionEccts eccts = model.getEccts();
+        TraceStacks stacks = model.getStacks();
+        String where = window == null ? Messages.EcctFlameGraphView_WholeTrace
+                : NLS.bind(Messages.EcctFlameGraphView_Range, FeatureTimeFormat.duration(window.lengthNs()));
+        return NLS.bind(Messages.EcctFlameGraphView_Summary, new Object[] { trace.getName(), model.getType(), where,
+                String.format("%,d", sums == null ? 0 : sums.executions()), //$NON-NLS-1$
+                String.format("%,d", eccts == null ? 0 : eccts.store().size()), //$NON-NLS-1$
+                eccts == null ? 0 : eccts.rowsWithoutPath(), String.format("%,d", stacks == null ? 0 : stacks.stackEvents()), //$NON-NLS-1$
+                stacks == null ? 0 : stacks.unmatchedExits(), stacks == null ? 0 : stacks.unclosedFrames(),
+                stacks == null ? 0 : stacks.skippedEvents() });
+    }
+
+    private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable EcctTreeModel model, String text) {
+        showIfCurrent(trace, window, () -> {
             FlameGraphViewer<Integer> viewer = fViewer;
-            if (viewer == null || viewer.getControl().isDisposed() || trace != fTrace || !Objects.equals(range, fRange)) {
+            Combo types = fTypes;
+            if (viewer == null || viewer.getControl().isDisposed() || types == null) {
                 return;
             }
             setSummary(text);
+            if (model == null) {
+                if (trace == null) {
+                    types.removeAll();
+                }
+                fShown = null;
+                fShownTree = null;
+                fContent.setInput(null, null);
+                viewer.setInput(null, Messages.EcctFlameGraphView_RootRow);
+                return;
+            }
+            if (!model.getTypes().equals(List.of(types.getItems()))) {
+                types.setItems(model.getTypes().toArray(String[]::new));
+            }
+            String type = model.getType();
+            types.select(type == null ? -1 : model.getTypes().indexOf(type));
+            ExecutionEccts eccts = model.getEccts();
+            EcctAggregate sums = model.getSums();
+            ContextTree tree = eccts == null ? null : eccts.store().tree();
             fShown = sums;
-            EcctAnalysis module = trace == null ? null
-                    : TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
-            TraceEccts eccts = module == null ? null : module.getResult();
-            fContent.setInput(eccts == null ? null : eccts.store().tree(), sums);
-            viewer.setInput(sums == null ? null : Integer.valueOf(0), Messages.EcctFlameGraphView_RootRow);
+            fShownTree = tree;
+            fContent.setInput(tree, sums);
+            viewer.setInput(sums == null ? null : Integer.valueOf(ContextTree.ROOT), Messages.EcctFlameGraphView_RootRow);
         });
     }
 
@@ -207,6 +200,17 @@ public class EcctFlameGraphView extends AnalysisResultView {
     /** @return the sums drawn, or null (for tests) */
     public @Nullable EcctAggregate getShownSums() {
         return fShown;
+    }
+
+    /** @return the union tree of the sums drawn, or null (for tests) */
+    public @Nullable ContextTree getShownTree() {
+        return fShownTree;
+    }
+
+    /** @return the execution types offered (for tests; on the UI thread) */
+    public List<String> getTypes() {
+        Combo types = fTypes;
+        return types == null || types.isDisposed() ? List.of() : List.of(types.getItems());
     }
 
     /** @return the flame-graph viewer (for tests) */

@@ -13,6 +13,8 @@ public final class Messages extends NLS {
     public static String EcctFlameGraphView_Running;
     public static String EcctFlameGraphView_JobName;
     public static String EcctFlameGraphView_Failed;
+    public static String EcctFlameGraphView_NotSupported;
+    public static String EcctFlameGraphView_Type;
     public static String EcctFlameGraphView_Summary;
     public static String EcctFlameGraphView_WholeTrace;
     public static String EcctFlameGraphView_Range;

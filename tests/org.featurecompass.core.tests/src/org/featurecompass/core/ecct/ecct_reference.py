@@ -15,7 +15,7 @@ import sys
 from collections import defaultdict
 
 
-def main(path):
+def main(path, window=None):
     with open(path) as f:
         data = json.load(f)
     events = data["traceEvents"] if isinstance(data, dict) else data
@@ -43,6 +43,7 @@ def main(path):
     for tid, intervals in per_thread.items():
         intervals.sort(key=lambda i: (i[0], -i[1]))
         stack = []
+        kept = False  # whether the current top-level interval is an execution in the window
         for start, end, name in intervals:
             while stack and stack[-1][1] <= start and not (stack[-1][1] == start and stack[-1][0] == start):
                 stack.pop()
@@ -50,9 +51,12 @@ def main(path):
                 stack.pop()
             context = (stack[-1][2] + ";" if stack else "") + name
             if not stack:
-                executions += 1
-                total += end - start
-            inclusive[context] += end - start
+                kept = window is None or (end >= window[0] and start <= window[1])
+                if kept:
+                    executions += 1
+                    total += end - start
+            if kept:
+                inclusive[context] += end - start
             stack.append((start, end, context))
     for context, ns in sorted(inclusive.items(), key=lambda kv: -kv[1]):
         print(f"{ns}\t{context}")
@@ -60,4 +64,4 @@ def main(path):
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], (int(sys.argv[2]), int(sys.argv[3])) if len(sys.argv) > 3 else None)

@@ -1,0 +1,23 @@
+package org.featurecompass.core.ecct;
+
+import java.util.Map;
+
+import org.featurecompass.model.ecct.ThreadKey;
+import org.featurecompass.model.ecct.ThreadStackHistory;
+
+/**
+ * The threads' call stacks of a trace, as the ECCTs of its executions are built from them
+ * (TraceCompare §3.3.2: the {@code threads/[tid]/stack} attribute of its state history), and the
+ * faults met while reading them.
+ *
+ * @param stacks the threads' stacks over time (threads keyed with host {@code ""})
+ * @param stackEvents stack events read
+ * @param unmatchedExits function exits without an open function
+ * @param unclosedFrames frames still open at the end of the trace, closed there
+ * @param skippedEvents stack events without a usable thread id, name or address
+ * @param openAtEnd the stack (a node of {@code stacks.stacks()}) of each thread that had frames
+ *            open at the end of the trace, before they were closed there
+ */
+public record TraceStacks(ThreadStackHistory stacks, long stackEvents, long unmatchedExits, long unclosedFrames,
+        long skippedEvents, Map<ThreadKey, Integer> openAtEnd) {
+}
