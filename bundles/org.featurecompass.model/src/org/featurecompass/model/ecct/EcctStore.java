@@ -2,6 +2,7 @@ package org.featurecompass.model.ecct;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
 
@@ -79,6 +80,50 @@ public final class EcctStore {
         fTotals = null;
         fColumns = null;
         return fExecutions - 1;
+    }
+
+    /**
+     * The executions of several stores, one store after the other (all of the first, then all of
+     * the second, …), over one new union tree: the generic ECCT of TraceCompare §3.3.4 over
+     * several traces (§3.4: both groups are filters over one database that may hold several
+     * traces). A context is the same in two stores when its root path of frames (kind and label)
+     * is the same, so each store's tree is grafted onto the union by frame, parents first; each
+     * execution's values are carried over unchanged. The order is that of
+     * {@code model.compare.group.ExperimentExecutions}: concatenate the stores of its tables in
+     * the same order.
+     *
+     * @param stores the stores, each over its own tree (their frame tables may differ)
+     * @return a new store over a new union tree and frame table; execution {@code i} of store
+     *         {@code k} is execution {@code i + Σ_{j<k} stores.get(j).size()}
+     */
+    public static EcctStore concatenate(List<EcctStore> stores) {
+        ContextTree union = new ContextTree(new FrameTable());
+        EcctStore all = new EcctStore(union);
+        for (EcctStore store : stores) {
+            ContextTree tree = store.fTree;
+            int[] map = new int[tree.size()];
+            for (int node = 1; node < tree.size(); node++) { // parents first: parent(n) < n
+                map[node] = union.child(map[tree.parent(node)], tree.frame(node));
+            }
+            for (int e = 0; e < store.fExecutions; e++) {
+                int from = store.fOffsets[e];
+                int count = store.fOffsets[e + 1] - from;
+                long[] order = new long[count];
+                for (int i = 0; i < count; i++) {
+                    order[i] = (long) map[store.fNodes[from + i]] << 32 | i;
+                }
+                Arrays.sort(order); // the union's ids keep ancestors first, not the source's order
+                int[] nodes = new int[count];
+                long[] self = new long[count];
+                for (int i = 0; i < count; i++) {
+                    nodes[i] = (int) (order[i] >>> 32);
+                    self[i] = store.fSelf[from + (int) order[i]];
+                }
+                all.add(new Ecct(nodes, self));
+            }
+        }
+        all.trimToSize();
+        return all;
     }
 
     /** @return the number of executions */
