@@ -25,6 +25,7 @@ import org.featurecompass.core.ecct.EcctDataProvider;
 import org.featurecompass.core.ecct.EcctEntry;
 import org.featurecompass.core.ecct.EcctTreeModel;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.execution.ExecutionDefinition;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.tests.support.PythonVirtualenv;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The ECCT data provider queried as a remote client queries it: found through Trace Compass's
  * {@code DataProviderManager} (the plugin.xml factory), asked with a parameter map (execution
- * type, rows, time range), asked again while it answers RUNNING. Peer: {@code ecct_reference.py}
+ * type, rows, time range), asked again while it answers RUNNING ({@link DataProviderQuery}). Peer: {@code ecct_reference.py}
  * (tests/…/core/ecct, run by the test), an independent Python computation of the summed calling
  * context trees of the threads' top-level calls of a TEF file, which are the executions of the
  * slice definition at depth 0.
@@ -62,16 +63,8 @@ class EcctDataProviderTest {
         return contexts;
     }
 
-    private static TmfModelResponse<TmfTreeModel<EcctEntry>> fetch(EcctDataProvider provider, Map<String, Object> parameters)
-            throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 120_000;
-        while (true) {
-            TmfModelResponse<TmfTreeModel<EcctEntry>> response = provider.fetchTree(parameters, new NullProgressMonitor());
-            if (response.getStatus() != ITmfResponse.Status.RUNNING || System.currentTimeMillis() > deadline) {
-                return response;
-            }
-            Thread.sleep(50);
-        }
+    private static TmfModelResponse<TmfTreeModel<EcctEntry>> fetch(EcctDataProvider provider, Map<String, Object> parameters) {
+        return DataProviderQuery.fetchTree(provider, parameters, new NullProgressMonitor());
     }
 
     /** @return context → inclusive ns from the labels, as a remote client reads them, and the executions summed */
