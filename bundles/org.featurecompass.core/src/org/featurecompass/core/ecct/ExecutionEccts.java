@@ -7,10 +7,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionResult;
-import org.featurecompass.core.graph.CriticalPathQuery;
-import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
-import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.DiskWaitSplit;
 import org.featurecompass.model.ecct.EcctGenerator;
@@ -19,13 +16,16 @@ import org.featurecompass.model.ecct.StackSource;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.ecct.ThreadStackHistory;
 import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.graph.critical.CriticalPath;
 
 /**
  * The ECCTs of one execution type of the {@link ExecutionAnalysis}: store index {@code i} is
  * table row {@code i} (what {@code model.compare.diff.ExecutionValues} expects). Built once per
  * table: {@link #of} keeps them in the trace's {@link EcctAnalysis} while the table is current. GENERATEECCT of
  * TraceCompare §3.3.2 (Figs. 5–6) runs over each row's bounded critical path when the trace has
- * an execution graph (wait frames, other threads' stacks under thread markers), else over the
+ * an execution graph (wait frames, other threads' stacks under thread markers): the path the
+ * table computed for the row's {@code cpu} and {@code wait.*} columns and kept
+ * ({@link ExecutionTable#criticalPath(int)}), not computed again; else over the
  * begin thread's stacks on [start, end] (§3.1, a plain calling context tree). The stacks are the
  * {@link EcctAnalysis}'s histories: the trace is not read again.
  * <p>
@@ -80,7 +80,7 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
                 graph = module.waitForCompletion(progress.split(1)) ? module.getResult() : null;
             }
         }
-        ExecutionEccts built = build(table, stacks.stacks(), graph, trace.getHostId(), progress.split(1));
+        ExecutionEccts built = build(table, stacks.stacks(), graph, progress.split(1));
         if (built != null) {
             eccts.cache(stacks, built);
         }
@@ -108,12 +108,11 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
      * @param table the executions
      * @param stacks the threads' stacks, keyed with host {@code ""} as {@link EcctAnalysis} does
      * @param graph the trace's execution graph, or null without kernel events
-     * @param host the trace's host id (the graph's host of its threads)
      * @param monitor cancellation
      * @return the ECCTs, or null if cancelled
      */
     public static @Nullable ExecutionEccts build(ExecutionTable table, ThreadStackHistory stacks,
-            ExecutionGraphAnalysis.@Nullable Result graph, String host, IProgressMonitor monitor) {
+            ExecutionGraphAnalysis.@Nullable Result graph, IProgressMonitor monitor) {
         SubMonitor progress = SubMonitor.convert(monitor, table.size());
         // The union tree interns wait and thread-marker frames into the ECCT analysis's frame table, shared by every builder.
         synchronized (stacks.stacks().frames()) {
@@ -127,16 +126,12 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
                     return null;
                 }
                 progress.worked(1);
-                long start = table.start(row);
-                long end = table.end(row);
-                CriticalPathResult path = graph == null || end <= start ? null
-                        : CriticalPathResult.compute(graph.graph(), host,
-                                new CriticalPathQuery(table.tid(row), start, end, PathVariant.BOUNDED, host), graph.toGraphClock(host));
+                CriticalPath path = graph == null ? null : table.criticalPath(row);
                 if (path != null) {
-                    store.add(generator.generate(path.path().segments()));
+                    store.add(generator.generate(path.segments()));
                 } else {
                     withoutPath += graph == null ? 0 : 1;
-                    store.add(generator.generate(new ThreadKey("", table.tid(row)), "", start, end)); //$NON-NLS-1$ //$NON-NLS-2$
+                    store.add(generator.generate(new ThreadKey("", table.tid(row)), "", table.start(row), table.end(row))); //$NON-NLS-1$ //$NON-NLS-2$
                 }
             }
             store.trimToSize();

@@ -28,7 +28,6 @@ import org.featurecompass.model.execution.FeatureTimeIndex;
 import org.featurecompass.model.execution.MatchedExecution;
 import org.featurecompass.model.execution.MatchingProblem;
 import org.featurecompass.model.execution.MatchingReport;
-import org.featurecompass.model.graph.critical.PathBreakdown;
 
 /**
  * Extracts the executions of every definition of a trace in one pass over its events
@@ -36,7 +35,7 @@ import org.featurecompass.model.graph.critical.PathBreakdown;
  * event matchers for the event-pair, slice and async definitions; the feature-region analysis's
  * instances for the feature-region definitions (not matched again); the calls of every thread;
  * then each execution's bounded critical path from the trace's execution graph, when it has one,
- * for its on-CPU and waiting times.
+ * for its on-CPU and waiting times; the table keeps the path for the execution's ECCT.
  */
 public final class ExecutionExtraction {
 
@@ -101,15 +100,17 @@ public final class ExecutionExtraction {
         }
         FeatureTimeIndex featureIndex = features.build();
         String host = trace.getHostId();
+        long origin = trace.getStartTime().toNanos(); // the start column counts from here: exact in a double
         Map<String, ExecutionTable> tables = new LinkedHashMap<>();
         SubMonitor paths = progress.split(1).setWorkRemaining(Math.max(1, definitions.size()));
         for (ExecutionDefinition definition : definitions) {
             if (paths.isCanceled()) {
                 return null;
             }
-            ExecutionTableBuilder builder = new ExecutionTableBuilder(trace.getName(), definition, calls, featureIndex);
+            ExecutionTableBuilder builder = new ExecutionTableBuilder(trace.getName(), definition, calls, featureIndex, origin);
             for (MatchedExecution execution : matched.get(definition)) {
-                builder.add(execution, graph == null ? null : breakdown(graph, host, execution));
+                CriticalPathResult path = graph == null ? null : criticalPath(graph, host, execution);
+                builder.add(execution, path == null ? null : path.breakdown(), path == null ? null : path.path());
             }
             MatchingReport report = reports.get(definition);
             tables.put(definition.type(), builder.build(report == null ? new MatchingReport() : report));
@@ -147,12 +148,12 @@ public final class ExecutionExtraction {
         return report;
     }
 
-    private static @Nullable PathBreakdown breakdown(ExecutionGraphAnalysis.Result graph, String host, MatchedExecution execution) {
+    /** The execution's bounded critical path, computed once: the table keeps it for the ECCT. */
+    private static @Nullable CriticalPathResult criticalPath(ExecutionGraphAnalysis.Result graph, String host, MatchedExecution execution) {
         if (execution.endNs() <= execution.startNs()) {
             return null;
         }
         CriticalPathQuery query = new CriticalPathQuery(execution.tid(), execution.startNs(), execution.endNs(), PathVariant.BOUNDED, host);
-        CriticalPathResult result = CriticalPathResult.compute(graph.graph(), host, query, graph.toGraphClock(host));
-        return result == null ? null : result.breakdown();
+        return CriticalPathResult.compute(graph.graph(), host, query, graph.toGraphClock(host));
     }
 }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.model.graph.critical.CriticalPath;
 
 /**
  * The executions of one type in one trace with their metrics, column by column (TraceCompare
@@ -26,14 +27,17 @@ public final class ExecutionTable {
     private final String[] fName;
     private final String[] fFeatureSet;
     private final int[][] fThreads;
+    private final @Nullable CriticalPath[] fPaths;
     private final Map<String, MetricColumn> fColumns;
     private final MatchingReport fReport;
     private final Map<String, String> fUserMetricErrors;
     private final boolean fCriticalPaths;
+    private final long fOriginNs;
 
     ExecutionTable(String traceName, ExecutionDefinition definition, long[] start, long[] end, int[] pid, int[] tid, int[] endTid,
-            long[] beginPosition, long[] endPosition, String[] name, String[] featureSet, int[][] threads, List<MetricColumn> columns,
-            MatchingReport report, Map<String, String> userMetricErrors, boolean criticalPaths) {
+            long[] beginPosition, long[] endPosition, String[] name, String[] featureSet, int[][] threads, @Nullable CriticalPath[] paths, List<MetricColumn> columns,
+            MatchingReport report, Map<String, String> userMetricErrors, boolean criticalPaths,
+            long originNs) {
         fTraceName = traceName;
         fDefinition = definition;
         fStart = start;
@@ -46,6 +50,7 @@ public final class ExecutionTable {
         fName = name;
         fFeatureSet = featureSet;
         fThreads = threads;
+        fPaths = paths;
         Map<String, MetricColumn> byName = new LinkedHashMap<>();
         for (MetricColumn column : columns) {
             byName.put(column.name(), column);
@@ -54,6 +59,16 @@ public final class ExecutionTable {
         fReport = report;
         fUserMetricErrors = Map.copyOf(userMetricErrors);
         fCriticalPaths = criticalPaths;
+        fOriginNs = originNs;
+    }
+
+    /**
+     * @return the time the {@link MetricColumn#START} column counts from, ns (the trace's start;
+     *         0 when the table was built without one): {@code start} column = {@link #start(int)}
+     *         − origin, exact as a double where an absolute epoch time would not be
+     */
+    public long origin() {
+        return fOriginNs;
     }
 
     /** @return the name of the trace (or experiment) the executions come from */
@@ -113,6 +128,16 @@ public final class ExecutionTable {
      */
     public int[] threads(int row) {
         return fThreads[row].clone();
+    }
+
+    /**
+     * @param row a row
+     * @return its bounded critical path (the begin thread over [begin, end]) as computed for its
+     *         on-CPU and waiting times, or null without kernel events or when the graph has no
+     *         path for it
+     */
+    public @Nullable CriticalPath criticalPath(int row) {
+        return fPaths[row];
     }
 
     /** @return rank of the begin event in the trace */

@@ -15,6 +15,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.Worker;
+import org.featurecompass.model.graph.critical.CriticalPath;
 import org.featurecompass.model.graph.critical.PathBreakdown;
 
 /**
@@ -33,8 +34,8 @@ import org.featurecompass.model.graph.critical.PathBreakdown;
  */
 public final class ExecutionTableBuilder {
 
-    private record Row(MatchedExecution execution, @Nullable PathBreakdown path, int[] threads, Map<String, Long> features,
-            String featureSet, long calls) {
+    private record Row(MatchedExecution execution, @Nullable PathBreakdown path, @Nullable CriticalPath criticalPath, int[] threads,
+            Map<String, Long> features, String featureSet, long calls) {
     }
 
     private static final Comparator<Row> BEGIN_ORDER = Comparator.<Row> comparingLong(row -> row.execution().startNs())
@@ -45,6 +46,7 @@ public final class ExecutionTableBuilder {
     private final CallIndex fCalls;
     private final FeatureTimeIndex fFeatures;
     private final List<Row> fRows = new ArrayList<>();
+    private final long fOriginNs;
     private boolean fPaths;
 
     /**
@@ -54,10 +56,25 @@ public final class ExecutionTableBuilder {
      * @param features the feature regions of the trace's threads ({@link FeatureTimeIndex#EMPTY} if none)
      */
     public ExecutionTableBuilder(String traceName, ExecutionDefinition definition, CallIndex calls, FeatureTimeIndex features) {
+        this(traceName, definition, calls, features, 0);
+    }
+
+    /**
+     * @param traceName the trace the executions come from
+     * @param definition what delimited them
+     * @param calls the calls of the trace's threads
+     * @param features the feature regions of the trace's threads ({@link FeatureTimeIndex#EMPTY} if none)
+     * @param originNs the time the {@link MetricColumn#START} column counts from, ns (the trace's
+     *            start): a double holds an offset exactly up to 2^53 ns (104 days), an absolute
+     *            epoch time only to 256 ns
+     */
+    public ExecutionTableBuilder(String traceName, ExecutionDefinition definition, CallIndex calls, FeatureTimeIndex features,
+            long originNs) {
         fTraceName = traceName;
         fDefinition = definition;
         fCalls = calls;
         fFeatures = features;
+        fOriginNs = originNs;
     }
 
     /**
@@ -68,6 +85,19 @@ public final class ExecutionTableBuilder {
      *            when the trace has no kernel events or the graph lacks the thread
      */
     public void add(MatchedExecution execution, @Nullable PathBreakdown path) {
+        add(execution, path, null);
+    }
+
+    /**
+     * Adds an execution with its critical path, which the table keeps
+     * ({@link ExecutionTable#criticalPath(int)}) so that the path is computed once for the
+     * metrics and for the ECCT (TraceCompare §3.3.2-3.3.3 both walk it).
+     *
+     * @param execution the execution
+     * @param path the breakdown of its critical path, or null
+     * @param criticalPath the critical path itself (its begin thread over [begin, end]), or null
+     */
+    public void add(MatchedExecution execution, @Nullable PathBreakdown path, @Nullable CriticalPath criticalPath) {
         Set<Integer> threads = new LinkedHashSet<>();
         threads.add(execution.tid());
         if (path != null) {
@@ -80,7 +110,7 @@ public final class ExecutionTableBuilder {
         }
         Map<String, Long> features = fFeatures.timePerFeature(execution.tid(), execution.startNs(), execution.endNs());
         String featureSet = features.isEmpty() ? "" : FeatureSet.of(features.keySet()).asInteraction().toString(); //$NON-NLS-1$
-        fRows.add(new Row(execution, path, threads.stream().mapToInt(Integer::intValue).toArray(), features, featureSet,
+        fRows.add(new Row(execution, path, criticalPath, threads.stream().mapToInt(Integer::intValue).toArray(), features, featureSet,
                 fCalls.callsIn(execution)));
     }
 
@@ -106,6 +136,7 @@ public final class ExecutionTableBuilder {
         String[] name = new String[n];
         String[] featureSet = new String[n];
         int[][] threads = new int[n][];
+        @Nullable CriticalPath[] paths = new @Nullable CriticalPath[n];
         double[] duration = new double[n];
         double[] startColumn = new double[n];
         double[] calls = new double[n];
@@ -124,8 +155,9 @@ public final class ExecutionTableBuilder {
             name[i] = execution.name();
             featureSet[i] = row.featureSet();
             threads[i] = row.threads();
+            paths[i] = row.criticalPath();
             duration[i] = execution.durationNs();
-            startColumn[i] = execution.startNs();
+            startColumn[i] = execution.startNs() - fOriginNs;
             calls[i] = row.calls();
             featureNames.addAll(row.features().keySet());
             argumentNames.addAll(execution.arguments().keySet());
@@ -154,7 +186,7 @@ public final class ExecutionTableBuilder {
         }
         Map<String, String> errors = addUserMetrics(columns, n);
         return new ExecutionTable(fTraceName, fDefinition, start, end, pid, tid, endTid, beginPosition, endPosition, name,
-                featureSet, threads, columns, report, errors, fPaths);
+                featureSet, threads, paths, columns, report, errors, fPaths, fOriginNs);
     }
 
     /** On-CPU time, one column per wait reason met on any path, and the unresolved time. */

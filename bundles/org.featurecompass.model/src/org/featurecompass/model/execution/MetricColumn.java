@@ -9,7 +9,7 @@ public final class MetricColumn {
 
     /** Duration, end minus begin, ns. */
     public static final String DURATION = "duration"; //$NON-NLS-1$
-    /** Begin time, ns. */
+    /** Begin time, ns since the table's origin ({@link ExecutionTable#origin()}, the trace's start). */
     public static final String START = "start"; //$NON-NLS-1$
     /** Calls of the execution's thread that begin inside it (slices, function entries). */
     public static final String CALLS = "calls"; //$NON-NLS-1$

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * analysis computed independently of the ECCT code: each row's duration and slice name (matched
  * from the trace's events, themselves checked against {@code executions_reference.py} in
  * {@link ExecutionAnalysisTest}), and, with kernel events, each row's {@code wait.*} columns
- * (the critical path's {@code PathBreakdown}, not the ECCT generator).
+ * (the critical path's {@code PathBreakdown}, not the ECCT generator), the path being the one the
+ * table kept from computing those columns (computed once).
  */
 class ExecutionEcctsTest {
 
@@ -86,6 +87,10 @@ class ExecutionEcctsTest {
                 for (int row = 0; row < table.size(); row++) {
                     Ecct ecct = eccts.store().ecct(row);
                     String where = type + " row " + row;
+                    assertNotNull(table.criticalPath(row), where + ": the table keeps the path its columns came from");
+                    assertEquals(table.duration(row), table.criticalPath(row).totalNs(), where);
+                    assertEquals(table.start(row) - trace.getStartTime().toNanos(), table.column(MetricColumn.START).get(row),
+                            where + ": start counts from the trace's start");
                     assertEquals(table.duration(row), ecct.totalNs(), where + ": the path covers the row");
                     Map<EdgeLabel, Long> waits = waits(ecct, eccts.store().tree());
                     for (EdgeLabel label : EdgeLabel.values()) {

@@ -1,6 +1,8 @@
 package org.featurecompass.model.execution;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -100,6 +102,38 @@ class ExecutionTableTest {
         assertTrue(Double.isNaN(value(table, MetricColumn.CPU, 1)), "no path, no value");
         assertEquals(List.of(1, 2), List.of(table.threads(0)[0], table.threads(0)[1]));
         assertEquals(1, table.threads(1).length);
+    }
+
+    @Test
+    void keepsEachRowsCriticalPathInRowOrder() {
+        ExecutionGraph graph = new ExecutionGraph();
+        Worker client = graph.createWorker("h", 1, "client"); //$NON-NLS-1$ //$NON-NLS-2$
+        CriticalPath late = new CriticalPath(client, 200, 210, List.of(segment(client, 200, 210, EdgeLabel.TIMER)), 0);
+        CriticalPath early = new CriticalPath(client, 0, 100, List.of(segment(client, 0, 100, EdgeLabel.RUNNING)), 0);
+        ExecutionTableBuilder builder = new ExecutionTableBuilder("trace", TOP, new CallIndex(), FeatureTimeIndex.EMPTY); //$NON-NLS-1$
+        builder.add(new MatchedExecution(200, 210, 7, 1, 1, 2, 3, "req", false, Map.of()), PathBreakdown.of(late, graph), late); //$NON-NLS-1$
+        builder.add(new MatchedExecution(300, 310, 7, 1, 1, 4, 5, "req", false, Map.of()), null, null); //$NON-NLS-1$
+        builder.add(new MatchedExecution(0, 100, 7, 1, 1, 0, 1, "req", false, Map.of()), PathBreakdown.of(early, graph), early); //$NON-NLS-1$
+        ExecutionTable table = builder.build(new MatchingReport());
+        assertSame(early, table.criticalPath(0), "the path the metrics were computed from, not a recomputed one");
+        assertSame(late, table.criticalPath(1));
+        assertNull(table.criticalPath(2));
+        assertEquals(10, value(table, "wait.TIMER", 1)); //$NON-NLS-1$
+    }
+
+    @Test
+    void startCountsFromTheOriginExactlyOnEpochTimes() {
+        long origin = 1_764_000_000_000_000_000L; // 2025-11-24 in ns since the epoch
+        long start = origin + 123_456_789_013L;
+        assertNotEquals(start, (long) (double) start, "an absolute epoch time in ns is not exact as a double");
+        ExecutionTableBuilder builder = new ExecutionTableBuilder("trace", TOP, new CallIndex(), FeatureTimeIndex.EMPTY, origin); //$NON-NLS-1$
+        builder.add(new MatchedExecution(start, start + 5, 7, 1, 1, 0, 1, "req", false, Map.of()), null); //$NON-NLS-1$
+        builder.add(new MatchedExecution(start + 1, start + 2, 7, 1, 1, 2, 3, "req", false, Map.of()), null); //$NON-NLS-1$
+        ExecutionTable table = builder.build(new MatchingReport());
+        assertEquals(origin, table.origin());
+        assertEquals(123_456_789_013.0, value(table, MetricColumn.START, 0));
+        assertEquals(123_456_789_014.0, value(table, MetricColumn.START, 1), "1 ns apart, as in the trace");
+        assertEquals(start, table.start(0), "the absolute begin stays exact in start(row)");
     }
 
     private static PathSegment segment(Worker worker, long start, long end, EdgeLabel label) {

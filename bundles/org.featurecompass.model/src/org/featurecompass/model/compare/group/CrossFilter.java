@@ -195,8 +195,8 @@ public final class CrossFilter {
      */
     public void setTimeRange(Group group, long startNs, long endNs) {
         TimeRange range = new TimeRange(startNs, endNs);
-        setRange(group, MetricColumn.START, range.startNs(), Double.POSITIVE_INFINITY);
-        setRange(group, ExperimentExecutions.END, Double.NEGATIVE_INFINITY, Math.nextUp((double) range.endNs()));
+        setRange(group, MetricColumn.START, range.startNs() - table.origin(), Double.POSITIVE_INFINITY);
+        setRange(group, ExperimentExecutions.END, Double.NEGATIVE_INFINITY, Math.nextUp((double) (range.endNs() - table.origin())));
     }
 
     /**
@@ -249,8 +249,8 @@ public final class CrossFilter {
             } else if (f instanceof TimeRange t) {
                 int s = table.metricIndex(MetricColumn.START);
                 int e = table.metricIndex(ExperimentExecutions.END);
-                min[s] = Math.max(min[s], t.startNs());
-                max[e] = Math.min(max[e], Math.nextUp((double) t.endNs()));
+                min[s] = Math.max(min[s], t.startNs() - table.origin());
+                max[e] = Math.min(max[e], Math.nextUp((double) (t.endNs() - table.origin())));
             } else if (f instanceof CategorySet s) {
                 int c = table.categoryIndex(s.category());
                 Set<String> kept = new HashSet<>(s.labels());

@@ -28,12 +28,16 @@ public final class ExperimentExecutions {
     public static final String TRACE = "trace"; //$NON-NLS-1$
     /** Category of the feature set active in each execution (canonical {@code A*B} form, {@code ""} for none). */
     public static final String FEATURE_SET = "feature set"; //$NON-NLS-1$
-    /** Metric of each execution's end, ns (the start is {@link MetricColumn#START}). */
+    /**
+     * Metric of each execution's end, ns since {@link #origin()} (the start, {@link MetricColumn#START},
+     * counts from there too).
+     */
     public static final String END = "end"; //$NON-NLS-1$
 
     private final List<ExecutionTable> tables;
     private final int[] tableStart;
     private final int size;
+    private final long origin;
     private final List<MetricColumn> metrics;
     private final List<double[]> values;
     private final List<CategoryColumn> categories;
@@ -54,6 +58,7 @@ public final class ExperimentExecutions {
             throw new IllegalArgumentException("Executions of different types cannot be compared: " + types); //$NON-NLS-1$
         }
         size = tableStart[tables.size()];
+        origin = tables.stream().mapToLong(ExecutionTable::origin).min().orElse(0);
         Map<String, MetricColumn> common = new LinkedHashMap<>();
         Set<String> all = new LinkedHashSet<>();
         for (int t = 0; t < tables.size(); t++) {
@@ -71,9 +76,11 @@ public final class ExperimentExecutions {
         for (MetricColumn first : common.values()) {
             double[] v = new double[size];
             for (int t = 0; t < tables.size(); t++) {
-                MetricColumn column = tables.get(t).column(first.name());
+                ExecutionTable table = tables.get(t);
+                MetricColumn column = table.column(first.name());
+                boolean start = first.name().equals(MetricColumn.START); // from the common origin, exactly
                 for (int r = 0; column != null && r < column.size(); r++) {
-                    v[tableStart[t] + r] = column.get(r);
+                    v[tableStart[t] + r] = start ? (double) (table.start(r) - origin) : column.get(r);
                 }
             }
             columns.add(new MetricColumn(first.name(), first.unit(), first.kind(), v));
@@ -93,7 +100,7 @@ public final class ExperimentExecutions {
             int traceCode = traceNames.indexOf(trace);
             for (int r = 0; r < table.size(); r++) {
                 int row = tableStart[t] + r;
-                end[row] = table.end(r);
+                end[row] = table.end(r) - origin;
                 traceCodes[row] = traceCode;
                 String set = table.featureSet(r);
                 int code = featureSets.indexOf(set);
@@ -112,6 +119,15 @@ public final class ExperimentExecutions {
         metrics = List.copyOf(columns);
         values = List.copyOf(arrays);
         categories = List.of(new CategoryColumn(TRACE, traceNames, traceCodes), new CategoryColumn(FEATURE_SET, featureSets, featureCodes));
+    }
+
+    /**
+     * @return the time the {@link MetricColumn#START} and {@link #END} metrics count from, ns: the
+     *         earliest of the tables' origins (their traces' starts), so that offsets stay exact
+     *         doubles (an absolute epoch time in ns is not)
+     */
+    public long origin() {
+        return origin;
     }
 
     /** @return number of executions */

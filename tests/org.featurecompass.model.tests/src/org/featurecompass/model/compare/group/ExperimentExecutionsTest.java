@@ -53,6 +53,29 @@ class ExperimentExecutionsTest {
     }
 
     @Test
+    void startAndEndCountFromTheEarliestOriginExactlyAndTimeRangesStayInTraceTime() {
+        long origin = 1_764_000_000_000_000_000L; // epoch ns: absolute times are not exact doubles
+        ExecutionTableBuilder first = new ExecutionTableBuilder("one", new ExecutionDefinition.Slice("request", 0, null, List.of()), //$NON-NLS-1$ //$NON-NLS-2$
+                new CallIndex(), FeatureTimeIndex.EMPTY, origin + 1_000);
+        first.add(new MatchedExecution(origin + 5_001, origin + 5_003, 1, 2, 2, 0, 1, "x", false, Map.of()), null); //$NON-NLS-1$
+        ExecutionTableBuilder second = new ExecutionTableBuilder("two", new ExecutionDefinition.Slice("request", 0, null, List.of()), //$NON-NLS-1$ //$NON-NLS-2$
+                new CallIndex(), FeatureTimeIndex.EMPTY, origin);
+        second.add(new MatchedExecution(origin + 5_002, origin + 5_004, 1, 2, 2, 0, 1, "x", false, Map.of()), null); //$NON-NLS-1$
+        second.add(new MatchedExecution(origin + 5_003, origin + 5_005, 1, 2, 2, 2, 3, "x", false, Map.of()), null); //$NON-NLS-1$
+        ExperimentExecutions e = new ExperimentExecutions(List.of(first.build(new MatchingReport()), second.build(new MatchingReport())));
+        assertEquals(origin, e.origin(), "the earliest trace start");
+        MetricColumn start = e.metrics().get(e.metricIndex(MetricColumn.START));
+        MetricColumn end = e.metrics().get(e.metricIndex(ExperimentExecutions.END));
+        assertEquals(List.of(5_001.0, 5_002.0, 5_003.0), List.of(start.get(0), start.get(1), start.get(2)));
+        assertEquals(List.of(5_003.0, 5_004.0, 5_005.0), List.of(end.get(0), end.get(1), end.get(2)));
+        CrossFilter cf = new CrossFilter(e, 5, HistogramEdges.Scale.LINEAR);
+        cf.setTimeRange(Group.A, origin + 5_002, origin + 5_004); // trace time, 1 ns apart
+        assertEquals(Set.of(1), Set.copyOf(cf.members(Group.A).stream().boxed().toList()));
+        cf.apply(Group.B, List.of(new GroupFilter.TimeRange(origin + 5_001, origin + 5_004)));
+        assertEquals(Set.of(0, 1), Set.copyOf(cf.members(Group.B).stream().boxed().toList()));
+    }
+
+    @Test
     void typesAreNotMixed() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
                 () -> new ExperimentExecutions(List.of(table("a", "request", Map.of(), 1), table("b", "query", Map.of(), 2)))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
