@@ -11,6 +11,7 @@ import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.trace.OnePassAnalysisModule;
 import org.featurecompass.core.trace.TraceEventPass;
 import org.featurecompass.core.trace.TraceEventPass.Outcome;
+import org.featurecompass.model.ecct.BlockRequestMatcher;
 import org.featurecompass.model.ecct.FrameTable;
 import org.featurecompass.model.ecct.InstrumentedStackRecorder;
 import org.featurecompass.model.ecct.ThreadKey;
@@ -19,8 +20,8 @@ import org.featurecompass.model.execution.ExecutionTable;
 
 /**
  * Reads a trace's call stacks once ({@link CallStackEventReader}) into a
- * {@link ThreadStackHistory}: the stacks the ECCTs of the trace's executions are built from
- * (TraceCompare §3.3.2). Executions are not this analysis's business: they are the rows of the
+ * {@link ThreadStackHistory}, and in the same pass its block requests ({@link BlockRequestReader}):
+ * what the ECCTs of the trace's executions are built from (TraceCompare §3.3.2). Executions are not this analysis's business: they are the rows of the
  * execution analysis, and {@link ExecutionEccts} builds their ECCTs from these stacks (and keeps
  * them here, per execution type, while the table they were built for is current). Faults are
  * counted and logged.
@@ -47,7 +48,12 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
         ThreadStackHistory stacks = new ThreadStackHistory(frames);
         InstrumentedStackRecorder recorder = new InstrumentedStackRecorder(stacks);
         CallStackEventReader reader = new CallStackEventReader(recorder, frames, ""); //$NON-NLS-1$
-        Outcome outcome = pass.run(NLS.bind(Messages.EcctAnalysis_TaskName, trace.getNbEvents()), monitor, reader);
+        BlockRequestMatcher blocks = new BlockRequestMatcher();
+        BlockRequestReader blockReader = new BlockRequestReader(blocks, trace.getHostId());
+        Outcome outcome = pass.run(NLS.bind(Messages.EcctAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
+            reader.accept(event);
+            blockReader.accept(event);
+        });
         if (outcome != Outcome.COMPLETED) {
             Throwable failure = pass.failure();
             if (failure != null) {
@@ -61,8 +67,13 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
             ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_Faults, new Object[] { trace.getName(), recorder.unmatchedExits(),
                     recorder.unclosedFrames(), reader.skippedEvents(), reader.firstSkippedNs() }));
         }
+        long blockFaults = blocks.unmatchedCompletions() + blocks.unfinishedIssues() + blockReader.skippedEvents();
+        if (blockFaults > 0) {
+            ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_BlockFaults, new Object[] { trace.getName(), blocks.unmatchedCompletions(),
+                    blocks.unfinishedIssues(), blockReader.skippedEvents() }));
+        }
         return new TraceStacks(stacks, reader.stackEvents(), recorder.unmatchedExits(), recorder.unclosedFrames(),
-                reader.skippedEvents(), openAtEnd);
+                reader.skippedEvents(), openAtEnd, blocks.requests() == 0 ? null : blocks.usage(), blocks.requests(), blockFaults);
     }
 
     /**

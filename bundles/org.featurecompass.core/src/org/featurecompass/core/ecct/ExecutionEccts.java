@@ -29,9 +29,10 @@ import org.featurecompass.model.graph.critical.CriticalPath;
  * begin thread's stacks on [start, end] (§3.1, a plain calling context tree). The stacks are the
  * {@link EcctAnalysis}'s histories: the trace is not read again.
  * <p>
- * Block-device waits stay whole on their wait frame (no {@code BlockDeviceUsage} is built yet),
- * so a wait frame's time is the row's {@code wait.*} column. Only single traces: the
- * execution analysis does not run on experiments, so the graph's clock is the trace's.
+ * A block-device wait is split equally among the threads with a block request in flight during
+ * it (§3.3.2; the trace's block events, {@link TraceStacks#disks()}): the waiting thread's share
+ * on the wait frame, the others' under their thread markers below it. Single traces (see
+ * {@link ExperimentEccts} for several): the graph's clock is the trace's.
  *
  * @param table the executions
  * @param store one ECCT per row, in row order
@@ -80,7 +81,7 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
                 graph = module.waitForCompletion(progress.split(1)) ? module.getResult() : null;
             }
         }
-        ExecutionEccts built = build(table, stacks.stacks(), graph, progress.split(1));
+        ExecutionEccts built = build(table, stacks, graph, progress.split(1));
         if (built != null) {
             eccts.cache(stacks, built);
         }
@@ -106,20 +107,21 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
 
     /**
      * @param table the executions
-     * @param stacks the threads' stacks, keyed with host {@code ""} as {@link EcctAnalysis} does
+     * @param trace the threads' stacks (keyed with host {@code ""} as {@link EcctAnalysis} does) and block requests
      * @param graph the trace's execution graph, or null without kernel events
      * @param monitor cancellation
      * @return the ECCTs, or null if cancelled
      */
-    public static @Nullable ExecutionEccts build(ExecutionTable table, ThreadStackHistory stacks,
+    public static @Nullable ExecutionEccts build(ExecutionTable table, TraceStacks trace,
             ExecutionGraphAnalysis.@Nullable Result graph, IProgressMonitor monitor) {
+        ThreadStackHistory stacks = trace.stacks();
         SubMonitor progress = SubMonitor.convert(monitor, table.size());
         // The union tree interns wait and thread-marker frames into the ECCT analysis's frame table, shared by every builder.
         synchronized (stacks.stacks().frames()) {
             ContextTree union = new ContextTree(stacks.stacks().frames());
             EcctStore store = new EcctStore(union);
-            EcctGenerator generator = new EcctGenerator(union, new AnyHostStacks(stacks), graph == null ? null : graph.graph(), null,
-                    DiskWaitSplit.EQUAL);
+            EcctGenerator generator = new EcctGenerator(union, new AnyHostStacks(stacks), graph == null ? null : graph.graph(),
+                    trace.disks(), DiskWaitSplit.EQUAL);
             int withoutPath = 0;
             for (int row = 0; row < table.size(); row++) {
                 if (progress.isCanceled()) {
