@@ -7,7 +7,7 @@
 #
 # Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [compare] [--size BYTES]
 #          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
-#          [--executions N] [--visits N]
+#          [--executions N] [--visits N] [--names N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
 #            Python json / ijson peers on the same file in the same run
 #   feature  feature-region analysis of a generated VaRA-style TEF file (SimpleBusyLoop scale by
@@ -37,8 +37,10 @@
 #   executions  execution extraction (issue 12): a generated TEF trace of --executions requests
 #            (default 10^5) with 4 calls each over 8 threads, two definitions (top-level slices,
 #            begin/end pairs by a request-id field across threads) with -Xmx2g: TEF reader, the
-#            matching pass and the tables timed apart; peer: the tests' Python reference
-#            (executions_reference.py) on the same file in the same run
+#            matching pass (with the threads' stacks), the tables and the ECCTs of every row timed apart;
+#            peers: the tests' Python references (executions_reference.py, ecct_reference.py) on the
+#            same file in the same run; --names N (default 0): the calls nest, named among N
+#            functions (15: a union ECCT of about 5*10^4 contexts)
 #   compare  comparison of two groups (issue 13): --executions executions (default 10^5) over a
 #            5*10^4-node union, --visits contexts each, with -Xmx3g; a brush dragged on group B's
 #            duration: cross-filter, group sums and the whole differential tree per step (ms)
@@ -55,6 +57,7 @@ traces=lttng/many-threads,lttng/bug446190
 heap=3g
 executions=100000
 visits=15
+names=0
 events_given=
 suites=()
 while [[ $# -gt 0 ]]; do
@@ -69,7 +72,8 @@ while [[ $# -gt 0 ]]; do
     --heap) heap="$2"; shift 2 ;;
     --executions) executions="$2"; shift 2 ;;
     --visits) visits="$2"; shift 2 ;;
-    -h|--help) sed -n '2,41p' "$0"; exit 0 ;;
+    --names) names="$2"; shift 2 ;;
+    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -220,6 +224,7 @@ for suite in "${suites[@]}"; do
     executions)
       java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.execution.ExecutionBenchmark --executions "$executions" \
         --dir "$work" --reference "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/execution/executions_reference.py" \
+        --ecct-reference "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/ecct/ecct_reference.py" --names "$names" \
         | tee "$results/executions.md" ;;
     compare)
       java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.compare.ComparisonBenchmark --executions "$executions" \

@@ -10,13 +10,12 @@ import org.featurecompass.core.execution.ExecutionResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.DiskWaitSplit;
-import org.featurecompass.model.ecct.EcctGenerator;
+import org.featurecompass.model.ecct.ExecutionEcctBuilder;
 import org.featurecompass.model.ecct.EcctStore;
 import org.featurecompass.model.ecct.StackSource;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.ecct.ThreadStackHistory;
 import org.featurecompass.model.execution.ExecutionTable;
-import org.featurecompass.model.graph.critical.CriticalPath;
 
 /**
  * The ECCTs of one execution type of the {@link ExecutionAnalysis}: store index {@code i} is
@@ -118,26 +117,13 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
         SubMonitor progress = SubMonitor.convert(monitor, table.size());
         // The union tree interns wait and thread-marker frames into the ECCT analysis's frame table, shared by every builder.
         synchronized (stacks.stacks().frames()) {
-            ContextTree union = new ContextTree(stacks.stacks().frames());
-            EcctStore store = new EcctStore(union);
-            EcctGenerator generator = new EcctGenerator(union, new AnyHostStacks(stacks), graph == null ? null : graph.graph(),
+            ExecutionEcctBuilder builder = new ExecutionEcctBuilder(new AnyHostStacks(stacks), graph == null ? null : graph.graph(),
                     trace.disks(), DiskWaitSplit.EQUAL);
-            int withoutPath = 0;
-            for (int row = 0; row < table.size(); row++) {
-                if (progress.isCanceled()) {
-                    return null;
-                }
+            EcctStore store = builder.build(table, new ContextTree(stacks.stacks().frames()), row -> {
                 progress.worked(1);
-                CriticalPath path = graph == null ? null : table.criticalPath(row);
-                if (path != null) {
-                    store.add(generator.generate(path.segments()));
-                } else {
-                    withoutPath += graph == null ? 0 : 1;
-                    store.add(generator.generate(new ThreadKey("", table.tid(row)), "", table.start(row), table.end(row))); //$NON-NLS-1$ //$NON-NLS-2$
-                }
-            }
-            store.trimToSize();
-            return new ExecutionEccts(table, store, withoutPath);
+                return !progress.isCanceled();
+            });
+            return store == null ? null : new ExecutionEccts(table, store, builder.rowsWithoutPath());
         }
     }
 
