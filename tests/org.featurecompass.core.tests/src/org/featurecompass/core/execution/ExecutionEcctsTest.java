@@ -111,7 +111,7 @@ class ExecutionEcctsTest {
     }
 
     /** Time under each outermost wait frame, by reason (a preemption's wait frame holds the preempting threads' stacks). */
-    private static Map<EdgeLabel, Long> waits(Ecct ecct, ContextTree tree) {
+    static Map<EdgeLabel, Long> waits(Ecct ecct, ContextTree tree) {
         Map<EdgeLabel, Long> waits = new EnumMap<>(EdgeLabel.class);
         for (int i = 0; i < ecct.size(); i++) {
             EdgeLabel reason = null;

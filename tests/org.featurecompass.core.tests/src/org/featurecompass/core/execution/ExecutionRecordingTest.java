@@ -5,16 +5,28 @@ import static org.featurecompass.core.execution.ExecutionAnalysisTest.sum;
 import static org.featurecompass.core.execution.ExecutionAnalysisTest.table;
 import static org.featurecompass.core.execution.ExecutionAnalysisTest.value;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
 
 import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.featurecompass.core.BpfRecorder;
+import org.featurecompass.core.ecct.ExecutionEccts;
 import org.featurecompass.core.tef.TefKernelTrace;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.Ecct;
+import org.featurecompass.model.ecct.Frame;
+import org.featurecompass.model.ecct.FrameKind;
+import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.execution.DefaultDefinitions;
 import org.featurecompass.model.execution.ExecutionDefinition;
 import org.featurecompass.model.execution.ExecutionTable;
@@ -28,7 +40,10 @@ import org.junit.jupiter.api.io.TempDir;
  * the eBPF recorder, as executions (TraceCompare §3.2–3.3): each request is the client's
  * {@code FR(Request)} instance, and its critical path crosses to the server's threads, whose
  * sleep (a TIMER wait) and fsync (a block-device wait) become the request's waiting times.
- * Expected values come from the demo's parameters. Skips only when the kernel refuses BPF.
+ * Expected values come from the demo's parameters. Their ECCTs: per request, the time under each
+ * wait frame equals the row's {@code wait.*} column (the path's breakdown, computed apart from
+ * the ECCT generator), and the server's work is under a {@code [thread …]} marker of a thread of
+ * the request's critical path. Skips only when the kernel refuses BPF.
  */
 class ExecutionRecordingTest {
 
@@ -69,6 +84,50 @@ class ExecutionRecordingTest {
             assertTrue(timer >= REQUESTS * SLEEP_MS * 1_000_000 / 2, "TIMER " + timer + " ns over the requests"); //$NON-NLS-1$
             assertTrue(sum(requests, "wait.BLOCK_DEVICE") > 0, "the server's fsync is a block-device wait of the request"); //$NON-NLS-1$
             assertTrue(requests.report().isClean(), requests.report().toString());
+
+            // The requests' ECCTs (TraceCompare §3.3.2) along the same paths: each wait frame holds
+            // the row's wait.* column (PathBreakdown, computed apart from the ECCT generator), and the
+            // server's work is under a thread marker on the client's request.
+            ExecutionEccts eccts = ExecutionEccts.of(trace, DefaultDefinitions.REQUEST_TYPE, new NullProgressMonitor());
+            assertNotNull(eccts);
+            assertEquals(0, eccts.rowsWithoutPath());
+            ContextTree tree = eccts.store().tree();
+            for (int row = 0; row < requests.size(); row++) {
+                Ecct ecct = eccts.store().ecct(row);
+                assertEquals(requests.duration(row), ecct.totalNs(), "request " + row + ": no time lost");
+                Map<EdgeLabel, Long> waits = ExecutionEcctsTest.waits(ecct, tree);
+                for (EdgeLabel label : EdgeLabel.values()) {
+                    if (label != EdgeLabel.RUNNING) {
+                        MetricColumn column = requests.column(MetricColumn.WAIT_PREFIX + label.name());
+                        assertEquals(column == null ? 0 : column.get(row), waits.getOrDefault(label, 0L), 0.5,
+                                "request " + row + ": time under the " + label + " frames = the wait." + label + " column");
+                    }
+                }
+                Set<Long> others = new TreeSet<>();
+                long otherWork = 0;
+                for (int i = 0; i < ecct.size(); i++) {
+                    long marker = -1;
+                    boolean waiting = false;
+                    for (int node = ecct.node(i); node != ContextTree.ROOT; node = tree.parent(node)) {
+                        Frame frame = tree.frame(node);
+                        waiting |= frame.kind() == FrameKind.WAIT;
+                        if (frame.kind() == FrameKind.THREAD) {
+                            marker = Long.parseLong(frame.label().split(" ")[1]); // [thread <tid> <name>]
+                        }
+                    }
+                    if (marker >= 0 && !waiting && marker != requests.tid(row)) {
+                        others.add(marker);
+                        otherWork += ecct.selfAt(i);
+                    }
+                }
+                assertTrue(otherWork > 0, "request " + row + ": another thread's work under its marker");
+                for (long tid : others) {
+                    assertTrue(Arrays.stream(requests.threads(row)).anyMatch(t -> t == tid),
+                            "request " + row + ": thread " + tid + " is on its critical path " + Arrays.toString(requests.threads(row)));
+                }
+                System.out.println("request " + row + ": " + requests.duration(row) + " ns, waits " + waits + ", other threads' work "
+                        + otherWork + " ns under " + others);
+            }
         } finally {
             trace.dispose();
         }
