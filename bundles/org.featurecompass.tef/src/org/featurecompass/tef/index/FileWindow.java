@@ -183,28 +183,19 @@ public final class FileWindow {
          *         sequence, or up to a sequence the window holds only in part
          */
         private int checked(int from, int n) {
-            int i = (int) Math.max(from, checkedUpTo - base);
             int stop = from + n;
-            while (i < stop) {
-                if (bytes[i] >= 0) {
-                    i++;
-                    continue;
-                }
-                int next = JsonByteScanner.utf8SequenceEnd(bytes, i, limit);
-                if (next == JsonByteScanner.NEED_MORE && !atEnd()) {
-                    checkedUpTo = base + i;
-                    return i - from;
-                }
-                if (next < 0) {
-                    invalidAt = base + i;
-                    invalidByte = bytes[i] & 0xff;
-                    checkedUpTo = invalidAt;
-                    return i - from;
-                }
-                i = next;
+            int i = JsonByteScanner.wellFormedUtf8(bytes, (int) Math.max(from, checkedUpTo - base), stop, limit);
+            if (i >= stop) {
+                checkedUpTo = Math.max(checkedUpTo, base + i);
+                return n;
             }
-            checkedUpTo = Math.max(checkedUpTo, base + i);
-            return n;
+            checkedUpTo = base + i;
+            if (JsonByteScanner.utf8SequenceEnd(bytes, i, limit) == JsonByteScanner.NEED_MORE && !atEnd()) {
+                return i - from; // the sequence runs past the window's end
+            }
+            invalidAt = base + i;
+            invalidByte = bytes[i] & 0xff;
+            return i - from;
         }
     }
 }

@@ -153,19 +153,39 @@ public final class JsonByteScanner {
      *         sequence, or -1
      */
     public static int firstIllFormedUtf8(byte[] b, int from, int to) {
+        int i = wellFormedUtf8(b, from, to, to);
+        return i >= to ? -1 : i;
+    }
+
+    /**
+     * Skips well-formed UTF-8, ASCII eight bytes at a time.
+     *
+     * @param b the bytes
+     * @param from first byte to check
+     * @param stop where checking may stop
+     * @param limit end of the valid bytes ({@code >= stop}): a sequence starting before
+     *            {@code stop} is checked up to its end
+     * @return {@code stop} or more if every sequence starting before {@code stop} is well formed
+     *         (the end of the last one), else the index of the first byte that does not begin a
+     *         well-formed sequence ending by {@code limit}
+     */
+    public static int wellFormedUtf8(byte[] b, int from, int stop, int limit) {
         int i = from;
-        while (i < to) {
-            if (b[i] >= 0) {
+        int longs = Math.min(stop, Math.min(limit, b.length) - 7);
+        while (i < stop) {
+            if (i < longs && (eightBytes(b, i) & 0x8080808080808080L) == 0) {
+                i += 8;
+            } else if (b[i] >= 0) {
                 i++;
             } else {
-                int next = utf8SequenceEnd(b, i, to);
+                int next = utf8SequenceEnd(b, i, limit);
                 if (next < 0) {
                     return i;
                 }
                 i = next;
             }
         }
-        return -1;
+        return i;
     }
 
     /**

@@ -1,7 +1,10 @@
 package org.featurecompass.core.graph;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.analysis.graph.core.base.IGraphWorker;
@@ -12,24 +15,44 @@ import org.eclipse.tracecompass.analysis.graph.core.base.TmfVertex.EdgeDirection
 import org.eclipse.tracecompass.analysis.graph.core.criticalpath.CriticalPathModule;
 import org.eclipse.tracecompass.analysis.os.linux.core.execution.graph.OsExecutionGraph;
 import org.eclipse.tracecompass.analysis.os.linux.core.execution.graph.OsWorker;
+import org.eclipse.tracecompass.internal.analysis.graph.core.criticalpath.CriticalPathAlgorithmBounded;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 
 /**
  * The peer: Trace Compass 6.2's own execution graph ({@link OsExecutionGraph}, whose event
- * handlers {@code lttng2.kernel.core} contributes) and its {@link CriticalPathModule} (the
- * bounded algorithm, over the worker's whole life), wired as TC's Critical Flow view wires them.
+ * handlers {@code lttng2.kernel.core} contributes) and the bounded critical path its
+ * {@link CriticalPathModule} computes for a worker: {@code CriticalPathAlgorithmBounded} from the
+ * worker's first vertex to its last ({@code compute(head, null)}), called here directly, as the
+ * module does, without a job per thread. What the classification of differences needs of TC's
+ * graph (a thread's first vertex, its horizontal edges) is kept per thread once asked.
  */
+@SuppressWarnings("restriction") // CriticalPathAlgorithmBounded: what CriticalPathModule calls
 final class TraceCompassPeer {
 
-    private final OsExecutionGraph fGraphModule;
-    private final TmfGraph fGraph;
-    private final ITmfTrace fTrace;
+    /**
+     * A horizontal edge of TC's graph.
+     *
+     * @param startNs start, ns
+     * @param endNs end, ns
+     * @param type TC's {@code EdgeType} name
+     * @param wokenAtEnd whether the vertex ending it has an incoming vertical edge (a wake-up,
+     *            fork or network link TC made)
+     */
+    record Edge(long startNs, long endNs, String type, boolean wokenAtEnd) {
+    }
 
-    private TraceCompassPeer(ITmfTrace trace, OsExecutionGraph module, TmfGraph graph) {
-        fTrace = trace;
-        fGraphModule = module;
+    private final TmfGraph fGraph;
+    private final Map<Long, OsWorker> fWorkers = new TreeMap<>();
+    private final Map<Long, List<Edge>> fEdges = new HashMap<>();
+
+    private TraceCompassPeer(TmfGraph graph) {
         fGraph = graph;
+        for (IGraphWorker worker : graph.getWorkers()) {
+            if (worker instanceof OsWorker os) {
+                fWorkers.putIfAbsent(os.getHostThread().getTid().longValue(), os);
+            }
+        }
     }
 
     /**
@@ -52,65 +75,83 @@ final class TraceCompassPeer {
         if (graph == null) {
             throw new AssertionError("Trace Compass's execution graph is null");
         }
-        return new TraceCompassPeer(trace, module, graph);
+        return new TraceCompassPeer(graph);
     }
 
-    /** @return TC's graph */
-    TmfGraph graph() {
-        return fGraph;
+    /** @return every thread id TC's graph has a worker for, ascending */
+    List<Long> threads() {
+        return List.copyOf(fWorkers.keySet());
     }
 
-    /**
-     * @param tid a thread id
-     * @return TC's worker of that thread, or {@code null}
-     */
-    @Nullable OsWorker worker(long tid) {
-        for (IGraphWorker worker : fGraph.getWorkers()) {
-            if (worker instanceof OsWorker os && os.getHostThread().getTid().longValue() == tid) {
-                return os;
-            }
-        }
-        return null;
-    }
-
-    /**
-     * Runs TC's critical path module for a thread.
-     *
-     * @param tid the thread
-     * @return TC's path as segments (horizontal edges of the path graph), not coalesced
-     * @throws Exception if the module cannot be set up
-     */
-    List<PathSegmentKey> criticalPath(long tid) throws Exception {
-        OsWorker worker = worker(tid);
+    private OsWorker worker(long tid) {
+        OsWorker worker = fWorkers.get(tid);
         if (worker == null) {
             throw new AssertionError("Trace Compass's graph has no worker for thread " + tid);
         }
-        CriticalPathModule module = new CriticalPathModule(fGraphModule);
-        try {
-            module.setTrace(fTrace);
-            module.setParameter(CriticalPathModule.PARAM_WORKER, worker); // schedules the module
-            if (!module.waitForCompletion()) {
-                throw new AssertionError("Trace Compass's critical path failed for thread " + tid);
-            }
-            TmfGraph path = module.getCriticalPath();
-            if (path == null) {
-                throw new AssertionError("Trace Compass's critical path is null for thread " + tid);
-            }
-            return segments(path);
-        } finally {
-            module.dispose();
+        return worker;
+    }
+
+    /** @return TC's name of the thread */
+    String name(long tid) {
+        return worker(tid).getName();
+    }
+
+    /**
+     * Computes TC's critical path of a thread as its {@link CriticalPathModule} does.
+     *
+     * @param tid the thread
+     * @return TC's path as segments (horizontal edges of the path graph), not coalesced
+     * @throws Exception if the algorithm fails
+     */
+    List<PathSegmentKey> criticalPath(long tid) throws Exception {
+        TmfVertex head = fGraph.getHead(worker(tid));
+        if (head == null) {
+            return List.of();
         }
+        return segments(new CriticalPathAlgorithmBounded(fGraph).compute(head, null));
     }
 
     /** @return the first and last vertex times of TC's worker of {@code tid}, ns */
     long[] span(long tid) {
-        OsWorker worker = worker(tid);
-        TmfVertex head = worker == null ? null : fGraph.getHead(worker);
-        TmfVertex tail = worker == null ? null : fGraph.getTail(worker);
+        TmfVertex head = fGraph.getHead(worker(tid));
+        TmfVertex tail = fGraph.getTail(worker(tid));
         if (head == null || tail == null) {
             throw new AssertionError("Trace Compass's graph has no vertex for thread " + tid);
         }
         return new long[] { head.getTs(), tail.getTs() };
+    }
+
+    /**
+     * @param tid a thread
+     * @return the time of the first vertex of its worker if nothing links into it (TC's bounded
+     *         walk has nowhere to go from there), or {@code null}
+     */
+    @Nullable Long deadEndHead(long tid) {
+        OsWorker worker = fWorkers.get(tid);
+        TmfVertex head = worker == null ? null : fGraph.getHead(worker);
+        if (head == null || head.getEdge(EdgeDirection.INCOMING_VERTICAL_EDGE) != null) {
+            return null;
+        }
+        return head.getTs();
+    }
+
+    /** @return the horizontal edges of TC's worker of {@code tid}, in time order (kept once asked) */
+    List<Edge> edges(long tid) {
+        return fEdges.computeIfAbsent(tid, t -> {
+            List<Edge> edges = new ArrayList<>();
+            OsWorker worker = fWorkers.get(t);
+            if (worker != null) {
+                for (TmfVertex vertex : fGraph.getNodesOf(worker)) {
+                    TmfEdge edge = vertex.getEdge(EdgeDirection.OUTGOING_HORIZONTAL_EDGE);
+                    if (edge != null) {
+                        TmfVertex to = edge.getVertexTo();
+                        edges.add(new Edge(vertex.getTs(), to.getTs(), edge.getType().name(),
+                                to.getEdge(EdgeDirection.INCOMING_VERTICAL_EDGE) != null));
+                    }
+                }
+            }
+            return edges;
+        });
     }
 
     private static List<PathSegmentKey> segments(TmfGraph path) {

@@ -244,7 +244,8 @@ public final class ExecutionGraphBuilder {
         if (prevState < 0) {
             fSwitchesFromUnknownState++;
         }
-        if (prev.exiting) {
+        if (prev.exiting && prevState >= 0 && (prevState & PREV_STATE_MASK) != 0) {
+            // its last switch-out; an exiting task can still be preempted (prev_state 0) and run again
             prev.phase = Phase.EXITED;
         } else {
             prev.phase = prevState < 0 ? Phase.UNKNOWN : (prevState & PREV_STATE_MASK) == 0 ? Phase.RUNNABLE : Phase.BLOCKED;
@@ -345,7 +346,8 @@ public final class ExecutionGraphBuilder {
     }
 
     /**
-     * {@code sched_process_exit}: the task ends at its next switch-out.
+     * {@code sched_process_exit}: the task ends at its next switch-out that is not a preemption
+     * (a task preempted in {@code do_exit} after this event runs again before it is dead).
      *
      * @param timeNs event time, ns
      * @param cpu the CPU

@@ -222,6 +222,26 @@ class ExecutionGraphBuilderTest {
     }
 
     /**
+     * Found comparing with Trace Compass on many-threads (thread 3082): a task preempted after
+     * sched_process_exit runs again before its last switch-out (prev_state TASK_DEAD); it was
+     * taken as exited at the preemption, its last run became a second worker and a reused thread
+     * id, and its critical path stopped 4.7 µs early.
+     */
+    @Test
+    void exitingTaskPreemptedRunsAgain() {
+        fBuilder.schedSwitch(0, 0, 0, "swapper/0", 0, A, "a");
+        fBuilder.exit(5, 0, A);
+        fBuilder.schedSwitch(10, 0, A, "a", 0, B, "b");
+        fBuilder.schedSwitch(20, 0, B, "b", BLOCKED_STATE, A, "a");
+        fBuilder.schedSwitch(25, 0, A, "a", 0x80, 0, "swapper/0");
+        GraphBuildReport report = fBuilder.finish(30);
+        assertEquals(1, fGraph.workersOf(HOST, A).size());
+        assertEquals("0 RUNNING@0 10 PREEMPTED@0 20 RUNNING@0 25", chain(A));
+        assertEquals(0, report.tidsReusedWithoutFork());
+        assertEquals(0, report.inconsistentSwitches());
+    }
+
+    /**
      * A fork of a thread id whose task never exited, and a switch of an exited one, are counted.
      * The switch-out of b after b2's fork is ambiguous (which b?): it is charged to b2 and counted
      * as inconsistent.
