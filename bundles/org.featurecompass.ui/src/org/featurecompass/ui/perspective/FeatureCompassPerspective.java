@@ -4,6 +4,8 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.featurecompass.ui.views.compare.DifferentialFlameGraphView;
+import org.featurecompass.ui.views.compare.TopDifferencesView;
 import org.featurecompass.ui.views.ecct.EcctFlameGraphView;
 import org.featurecompass.ui.views.execution.ExecutionsView;
 import org.featurecompass.ui.views.feature.FeatureFlameGraphView;
@@ -41,10 +43,12 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         bottom.addView(KernelActivityView.ID);
         bottom.addView(CriticalPathView.ID);
         bottom.addView(ExecutionsView.ID);
+        bottom.addView(DifferentialFlameGraphView.ID);
 
         IFolderLayout lowest = layout.createFolder("org.featurecompass.ui.perspective.histogram", IPageLayout.BOTTOM, 0.75f, //$NON-NLS-1$
                 "org.featurecompass.ui.perspective.bottom"); //$NON-NLS-1$
         lowest.addView(HISTOGRAM_VIEW_ID);
+        lowest.addView(TopDifferencesView.ID);
         lowest.addView(IPageLayout.ID_PROP_SHEET);
 
         layout.addPerspectiveShortcut(ID);
@@ -55,5 +59,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(KernelActivityView.ID);
         layout.addShowViewShortcut(CriticalPathView.ID);
         layout.addShowViewShortcut(ExecutionsView.ID);
+        layout.addShowViewShortcut(DifferentialFlameGraphView.ID);
+        layout.addShowViewShortcut(TopDifferencesView.ID);
     }
 }

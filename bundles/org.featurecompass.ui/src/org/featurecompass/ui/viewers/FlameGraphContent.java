@@ -3,6 +3,8 @@ package org.featurecompass.ui.viewers;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 
 /**
@@ -46,4 +48,25 @@ public interface FlameGraphContent<N> {
      * @return its tooltip, name to value, in display order
      */
     Map<String, String> tooltip(N node);
+
+    /**
+     * @param node a node
+     * @return its left edge on the axis, for a content that lays its frames out itself (a
+     *         differential tree), or a negative value (default) to draw it right after its
+     *         previous sibling, the first at its parent's left edge
+     */
+    default long start(N node) {
+        return -1;
+    }
+
+    /**
+     * Draws over a frame after the viewer drew it (hatching, outlines); nothing by default.
+     *
+     * @param node the node
+     * @param bounds the frame's rectangle, px
+     * @param gc where to draw
+     */
+    default void decorate(N node, Rectangle bounds, GC gc) {
+        // plain frames
+    }
 }

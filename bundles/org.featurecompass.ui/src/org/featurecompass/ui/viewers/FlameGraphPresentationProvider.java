@@ -6,6 +6,8 @@ import java.util.Map;
 import org.eclipse.jdt.annotation.DefaultLocation;
 import org.eclipse.jdt.annotation.NonNullByDefault;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphPresentationProvider;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.model.ITimeEvent;
@@ -38,6 +40,14 @@ final class FlameGraphPresentationProvider<N> extends TimeGraphPresentationProvi
     @Override
     public @Nullable String getEventName(@Nullable ITimeEvent event) {
         return event instanceof FlameGraphFrame<?> frame ? frame.getLabel() : null;
+    }
+
+    @Override
+    @SuppressWarnings("unchecked") // frames of this provider's viewer hold N
+    public void postDrawEvent(@Nullable ITimeEvent event, @Nullable Rectangle bounds, @Nullable GC gc) {
+        if (event instanceof FlameGraphFrame<?> frame && bounds != null && gc != null) {
+            fContent.decorate(((FlameGraphFrame<N>) frame).node(), bounds, gc);
+        }
     }
 
     @Override

@@ -26,7 +26,8 @@ import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.widgets.Utils.TimeForma
  * A flame graph drawn the way Trace Compass 6.2's Flame Graph view draws one: a time-graph viewer
  * whose horizontal axis is synthetic (a frame's width is its value, e.g. aggregated duration), one
  * row per stack depth, the root on the top row and callees below it (icicle). Siblings are laid
- * out left to right in the order the {@link FlameGraphContent} gives; a frame is drawn at least
+ * out left to right in the order the {@link FlameGraphContent} gives (or where its
+ * {@link FlameGraphContent#start} puts them); a frame is drawn at least
  * as wide as its children together. Double-clicking a frame zooms to it, double-clicking the root
  * (or the viewer's reset-scale action) shows everything again. Hovering shows the content's
  * tooltip; the legend shows its colours.
@@ -153,6 +154,8 @@ public final class FlameGraphViewer<N> {
             long start = placed.start();
             List<Placed<N>> next = new ArrayList<>();
             for (N child : children) {
+                long fixed = fContent.start(child);
+                start = fixed >= 0 ? fixed : start;
                 next.add(new Placed<>(child, placed.depth() + 1, start));
                 start += widths.get(child).longValue();
             }
@@ -162,7 +165,12 @@ public final class FlameGraphViewer<N> {
         }
     }
 
-    private @Nullable FlameGraphFrame<N> frameAt(int x, int y) {
+    /**
+     * @param x x in the time-graph control, px
+     * @param y y in the time-graph control, px
+     * @return the frame there, or null
+     */
+    public @Nullable FlameGraphFrame<N> frameAt(int x, int y) {
         TimeGraphControl control = fViewer.getTimeGraphControl();
         ITimeGraphEntry row = control.getEntry(new Point(x, y));
         if (row == null) {
@@ -200,6 +208,11 @@ public final class FlameGraphViewer<N> {
      */
     public @Nullable FlameGraphFrame<N> frameOf(N node) {
         return fFrameOf.get(node);
+    }
+
+    /** Draws the frames again (their decorations changed: search matches, selection). */
+    public void redraw() {
+        fViewer.getTimeGraphControl().redraw();
     }
 
     /** Shows the whole graph. */

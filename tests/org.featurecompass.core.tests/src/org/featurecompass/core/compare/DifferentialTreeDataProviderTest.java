@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
@@ -29,6 +28,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.Measure;
 import org.featurecompass.model.compare.diff.StatisticalTest;
@@ -43,7 +43,7 @@ import org.featurecompass.model.ecct.EcctStore;
 import org.featurecompass.model.execution.ExecutionDefinition;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
-import org.featurecompass.tests.support.PythonVirtualenv;
+import org.featurecompass.tests.support.DifferentialTreePeer;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,21 +53,18 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The differential tree's data provider queried as a remote client queries it (found through
  * {@link DataProviderLookup}, asked with a parameter map, asked again while RUNNING), on the
- * node-demo trace's top-level slices as executions. Every entry is checked against an
- * independent peer run by the test, {@code differential_tree_peer.py} (numpy and SciPy 1.16.3 in
- * the test's virtualenv): it reads the raw per-execution ECCTs (self time per node and the tree's
- * parent links) and the groups' members, and computes inclusive or self times, n, means,
- * standard deviations, Welch's t or Mann-Whitney's U and p, Benjamini-Hochberg q and
- * significance by itself.
+ * node-demo trace's top-level slices as executions. Every entry is checked against the
+ * independent peer {@link DifferentialTreePeer} run by the test ({@code differential_tree_peer.py},
+ * numpy and SciPy 1.16.3 in the test's virtualenv): from the raw per-execution ECCTs (self time
+ * per node and the tree's parent links) and the groups' members it computes inclusive or self
+ * times, n, means, standard deviations, Welch's t or Mann-Whitney's U and p, Benjamini-Hochberg
+ * q and significance by itself.
  */
 class DifferentialTreeDataProviderTest {
 
-    private static final String SCIPY = "scipy==1.16.3"; //$NON-NLS-1$
-    private static final String NUMPY = "numpy==2.3.5"; //$NON-NLS-1$
-    private static final String PROBE = "import scipy, numpy; assert scipy.__version__ == '1.16.3' and numpy.__version__ == '2.3.5'"; //$NON-NLS-1$
     private static final String TYPE = "top"; //$NON-NLS-1$
 
-    private record Fixture(ITmfTrace trace, DifferentialTreeDataProvider provider, PythonVirtualenv venv) {
+    private record Fixture(ITmfTrace trace, DifferentialTreeDataProvider provider) {
     }
 
     private static @Nullable Fixture fixture;
@@ -92,7 +89,7 @@ class DifferentialTreeDataProviderTest {
         assertTrue(module.waitForCompletion(new NullProgressMonitor()));
         DifferentialTreeDataProvider provider = Objects.requireNonNull(DataProviderLookup.get(trace, DifferentialTreeDataProvider.ID, DifferentialTreeDataProvider.class),
                 "the factory is registered for traces with the execution analysis");
-        fixture = new Fixture(trace, provider, PythonVirtualenv.ensure("scipy", PROBE, 15, SCIPY, NUMPY)); //$NON-NLS-1$
+        fixture = new Fixture(trace, provider);
     }
 
     @AfterAll
@@ -105,15 +102,8 @@ class DifferentialTreeDataProviderTest {
     }
 
     /** @return the answer once it is no longer RUNNING, as a polling client gets it */
-    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> fetch(Map<String, Object> parameters) throws InterruptedException {
-        long deadline = System.currentTimeMillis() + 300_000;
-        while (true) {
-            TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response = fixture().provider().fetchTree(parameters, new NullProgressMonitor());
-            if (response.getStatus() != ITmfResponse.Status.RUNNING || System.currentTimeMillis() > deadline) {
-                return response;
-            }
-            Thread.sleep(50);
-        }
+    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> fetch(Map<String, Object> parameters) {
+        return DataProviderQuery.fetchTree(fixture().provider(), parameters, new NullProgressMonitor());
     }
 
     @Test
@@ -214,52 +204,33 @@ class DifferentialTreeDataProviderTest {
     private static int assertMatchesPeer(Path dir, EcctStore store, BitSet a, BitSet b, ComparisonSettings settings, DifferentialTreeModel model)
             throws Exception {
         ContextTree tree = store.tree();
-        StringBuilder input = new StringBuilder();
-        input.append("settings ").append(settings.test() == StatisticalTest.WELCH ? "welch" : "mann-whitney").append(' ') //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .append(settings.measure() == Measure.SELF ? "self" : "inclusive").append(' ').append(settings.alpha()).append(' ') //$NON-NLS-1$ //$NON-NLS-2$
-                .append(settings.minAbsoluteNs()).append(' ').append(settings.minRelative()).append('\n');
-        for (int node = 0; node < tree.size(); node++) {
-            input.append("node ").append(node).append(' ').append(node == ContextTree.ROOT ? -1 : tree.parent(node)).append('\n'); //$NON-NLS-1$
-        }
-        for (int e = 0; e < store.size(); e++) {
-            Ecct ecct = store.ecct(e);
-            input.append("exec ").append(a.get(e) ? "A" : b.get(e) ? "B" : "-"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-            for (int i = 0; i < ecct.size(); i++) {
-                input.append(' ').append(ecct.node(i)).append(':').append(ecct.selfAt(i));
-            }
-            input.append('\n');
-        }
-        Path file = dir.resolve("eccts.txt"); //$NON-NLS-1$
-        Files.writeString(file, input);
-        String output = fixture().venv().runScript(DifferentialTreeDataProviderTest.class, "differential_tree_peer.py", dir, 5, file.toString()); //$NON-NLS-1$
-        Map<Long, String[]> peer = new HashMap<>();
-        output.lines().filter(l -> l.startsWith("ctx ")).forEach(l -> peer.put(Long.parseLong(l.split(" ")[1]), l.split(" "))); //$NON-NLS-1$
+        Map<Integer, DifferentialTreePeer.Context> peer = DifferentialTreePeer.run(dir, store, a, b, settings);
         List<DifferentialTreeEntry> entries = model.getEntries();
-        assertEquals(peer.keySet(), entries.stream().map(DifferentialTreeEntry::getId).collect(java.util.stream.Collectors.toSet()),
+        assertEquals(peer.keySet(), entries.stream().map(e -> (int) e.getId()).collect(java.util.stream.Collectors.toSet()),
                 "one entry per context reached by either group, and the root");
         int significant = 0;
         for (DifferentialTreeEntry entry : entries) {
-            String[] p = peer.get(entry.getId());
+            DifferentialTreePeer.Context p = peer.get((int) entry.getId());
             List<String> labels = entry.getLabels();
             String where = "context " + entry.getId() + " " + labels.get(1); //$NON-NLS-1$ //$NON-NLS-2$
             assertEquals(entry.getId() == 0 ? -1 : tree.parent((int) entry.getId()), entry.getParentId(), where);
-            assertEquals(p[2], labels.get(2), where + " nA");
-            assertEquals(p[3], labels.get(3), where + " nB");
-            assertEquals(p[4], labels.get(4), where + " reached in A");
-            assertEquals(p[5], labels.get(5), where + " reached in B");
+            assertEquals(Integer.toString(p.nA()), labels.get(2), where + " nA");
+            assertEquals(Integer.toString(p.nB()), labels.get(3), where + " nB");
+            assertEquals(Integer.toString(p.reachedA()), labels.get(4), where + " reached in A");
+            assertEquals(Integer.toString(p.reachedB()), labels.get(5), where + " reached in B");
             String[] names = { "meanA", "meanB", "sdA", "sdB", "statistic", "p", "q" }; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+            double[] expected = { p.meanA(), p.meanB(), p.sdA(), p.sdB(), p.statistic(), p.p(), p.q() };
             for (int k = 0; k < names.length; k++) {
-                double expected = Double.parseDouble(p[6 + k]);
                 String text = labels.get(DifferentialTreeModel.HEADERS.indexOf(names[k]));
                 double actual = text.isEmpty() ? Double.NaN : Double.parseDouble(text);
-                if (Double.isNaN(expected) || Double.isInfinite(expected)) {
-                    assertEquals(expected, actual, where + " " + names[k]);
+                if (Double.isNaN(expected[k]) || Double.isInfinite(expected[k])) {
+                    assertEquals(expected[k], actual, where + " " + names[k]);
                 } else {
-                    assertEquals(expected, actual, 1e-9 * Math.max(1, Math.abs(expected)) + (k >= 5 ? 1e-12 : 0), where + " " + names[k]);
+                    assertEquals(expected[k], actual, 1e-9 * Math.max(1, Math.abs(expected[k])) + (k >= 5 ? 1e-12 : 0), where + " " + names[k]);
                 }
             }
-            assertEquals(p[13], labels.get(DifferentialTreeModel.HEADERS.indexOf("significant")), where + " significant"); //$NON-NLS-1$
-            significant += Boolean.parseBoolean(p[13]) ? 1 : 0;
+            assertEquals(Boolean.toString(p.significant()), labels.get(DifferentialTreeModel.HEADERS.indexOf("significant")), where + " significant"); //$NON-NLS-1$
+            significant += p.significant() ? 1 : 0;
         }
         // Boxes nest: each child lies within its parent, siblings side by side.
         Map<Long, DifferentialTreeEntry> byId = new HashMap<>();
@@ -276,7 +247,7 @@ class DifferentialTreeDataProviderTest {
         }
         childWidths.forEach((id, sum) -> assertTrue(sum <= byId.get(id).getWidth() * (1 + 1e-9) + 1e-9, "children of " + id + " fit")); //$NON-NLS-1$ //$NON-NLS-2$
         if (settings.widthMode() == WidthMode.B && settings.measure() == Measure.INCLUSIVE) {
-            assertEquals(Double.parseDouble(peer.get(0L)[7]), byId.get(0L).getWidth(), 1e-6, "width B: the root is B's mean");
+            assertEquals(peer.get(0).meanB(), byId.get(0L).getWidth(), 1e-6, "width B: the root is B's mean");
         }
         System.out.println("DifferentialTreeDataProviderTest: " + settings.test() + " " + settings.measure() + ": " + entries.size() //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 + " contexts, " + a.cardinality() + " vs " + b.cardinality() + " executions, " + significant + " significant (SciPy peer)"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$

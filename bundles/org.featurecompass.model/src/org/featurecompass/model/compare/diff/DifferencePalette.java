@@ -23,19 +23,49 @@ public final class DifferencePalette {
     private DifferencePalette() {
     }
 
+    /** Number of colour levels of each direction. */
+    public static final int LEVEL_COUNT = 4;
+
     /**
      * @param difference a context's difference
      * @return its colour, 0xRRGGBB
      */
     public static int rgb(ContextDifference difference) {
+        int level = level(difference);
+        return level < 0 ? NEUTRAL : rgb(difference.direction(), level);
+    }
+
+    /**
+     * @param difference a context's difference
+     * @return its colour level, 0 to {@link #LEVEL_COUNT} − 1 (by |relative difference|), or −1
+     *         when it is not coloured (not significant, or equal means)
+     */
+    public static int level(ContextDifference difference) {
         if (!difference.significant() || difference.direction() == Direction.EQUAL) {
-            return NEUTRAL;
+            return -1;
         }
         double magnitude = Math.abs(difference.relative()); // always finite, in [0, 1]
         int level = 0;
         while (level + 1 < LEVELS.length && magnitude >= LEVELS[level + 1]) {
             level++;
         }
-        return difference.direction() == Direction.MORE_IN_B ? MORE_IN_B[level] : MORE_IN_A[level];
+        return level;
+    }
+
+    /**
+     * @param direction more time in B or in A
+     * @param level a level, 0 to {@link #LEVEL_COUNT} − 1
+     * @return its colour, 0xRRGGBB
+     */
+    public static int rgb(Direction direction, int level) {
+        return direction == Direction.MORE_IN_B ? MORE_IN_B[level] : direction == Direction.MORE_IN_A ? MORE_IN_A[level] : NEUTRAL;
+    }
+
+    /**
+     * @param level a level, 0 to {@link #LEVEL_COUNT} − 1
+     * @return the smallest |relative difference| it shows, in [0, 1)
+     */
+    public static double levelStart(int level) {
+        return LEVELS[level];
     }
 }

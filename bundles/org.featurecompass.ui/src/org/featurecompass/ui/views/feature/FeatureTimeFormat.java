@@ -12,4 +12,26 @@ public final class FeatureTimeFormat {
     public static String duration(long ns) {
         return String.format("%,.3f ms", ns / NS_PER_MS); //$NON-NLS-1$
     }
+
+    /**
+     * @param ns a mean time or a difference of means, ns (may be negative or fractional)
+     * @return it in ns, µs, ms or s, whichever shows three significant digits, e.g.
+     *         {@code 812 ns}, {@code -3.42 µs}, {@code 1.23 ms}; {@code –} when undefined
+     */
+    public static String mean(double ns) {
+        if (Double.isNaN(ns)) {
+            return "\u2013"; //$NON-NLS-1$
+        }
+        double magnitude = Math.abs(ns);
+        if (magnitude < 1e3) {
+            return String.format("%.3g ns", ns); //$NON-NLS-1$
+        }
+        if (magnitude < 1e6) {
+            return String.format("%.3g \u00b5s", ns / 1e3); //$NON-NLS-1$
+        }
+        if (magnitude < 1e9) {
+            return String.format("%.3g ms", ns / NS_PER_MS); //$NON-NLS-1$
+        }
+        return String.format("%,.3f s", ns / 1e9); //$NON-NLS-1$
+    }
 }

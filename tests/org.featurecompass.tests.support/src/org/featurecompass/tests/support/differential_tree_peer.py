@@ -30,7 +30,11 @@ warnings.simplefilter("ignore")
 
 def fmt(x):
     x = float(x)
-    return "NaN" if math.isnan(x) else repr(x)
+    if math.isnan(x):
+        return "NaN"
+    if math.isinf(x):
+        return "Infinity" if x > 0 else "-Infinity"
+    return repr(x)
 
 
 parent = {}

@@ -1,0 +1,240 @@
+package org.featurecompass.ui.views.compare;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.compare.ComparisonChange;
+import org.featurecompass.core.compare.ComparisonListener;
+import org.featurecompass.core.compare.ComparisonSession;
+import org.featurecompass.core.compare.ComparisonSessions;
+import org.featurecompass.core.compare.DifferentialTreeDataProvider;
+import org.featurecompass.core.compare.DifferentialTreeEntry;
+import org.featurecompass.core.compare.DifferentialTreeModel;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.model.compare.diff.ComparisonSettings;
+import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.diff.Measure;
+import org.featurecompass.model.compare.diff.StatisticalTest;
+import org.featurecompass.model.compare.group.GroupFilter;
+import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
+import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
+import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
+import org.featurecompass.model.compare.io.ComparisonSpec;
+import org.featurecompass.model.execution.MetricUnit;
+import org.featurecompass.model.feature.AnalysisWindow;
+import org.featurecompass.ui.views.base.AnalysisResultView;
+import org.featurecompass.ui.views.feature.FeatureTimeFormat;
+
+/**
+ * What the comparison views share: they show the differential tree of the trace's current
+ * {@link ComparisonSession} (or, when none is current yet, of its first execution type, whose
+ * session then becomes current), fetched from the {@link DifferentialTreeDataProvider} in the
+ * view's job, and they follow the session: a group or settings change (the Execution Groups
+ * view's brushes, a toggle of either view) fetches the tree again; a context selected in one view
+ * is selected in the other.
+ */
+abstract class ComparisonView extends AnalysisResultView {
+
+    private final ComparisonListener fSessionListener = this::sessionChanged;
+    private final ComparisonSessions.CurrentListener fCurrentListener = this::currentChanged;
+    private @Nullable ComparisonSession fSession;
+
+    /** @param name the view's name, for Trace Compass */
+    protected ComparisonView(String name) {
+        super(name);
+        ComparisonSessions.getInstance().addListener(fCurrentListener);
+    }
+
+    /** @return the session shown, or null */
+    public @Nullable ComparisonSession getSession() {
+        return fSession;
+    }
+
+    @Override
+    protected void update(ITmfTrace trace, @Nullable AnalysisWindow window) {
+        DifferentialTreeDataProvider provider = DataProviderLookup.get(trace, DifferentialTreeDataProvider.ID, DifferentialTreeDataProvider.class);
+        if (provider == null) {
+            show(null, NLS.bind(Messages.ComparisonView_NoProvider, trace.getName()));
+            return;
+        }
+        Map<String, Object> parameters = new HashMap<>();
+        ComparisonSession current = ComparisonSessions.getInstance().current(trace);
+        if (current != null) {
+            parameters.put(DifferentialTreeDataProvider.TYPE_KEY, current.type());
+        }
+        fetchTree(NLS.bind(Messages.ComparisonView_JobName, trace.getName()), provider, parameters,
+                NLS.bind(Messages.ComparisonView_Running, trace.getName()), new TreeResponseHandler<DifferentialTreeEntry>() {
+                    @Override
+                    public void completed(TmfTreeModel<DifferentialTreeEntry> model) {
+                        DifferentialTreeModel tree = (DifferentialTreeModel) model;
+                        ComparisonSession session = tree.getSession();
+                        if (session != null && ComparisonSessions.getInstance().current(trace) == null) {
+                            ComparisonSessions.getInstance().setCurrent(session);
+                        }
+                        showIfCurrent(trace, window, () -> {
+                            attach(session);
+                            show(tree, summary(tree));
+                        });
+                    }
+
+                    @Override
+                    public void failed(String message) {
+                        showIfCurrent(trace, window, () -> {
+                            attach(null);
+                            show(null, message);
+                        });
+                    }
+                });
+    }
+
+    @Override
+    protected void showNoTrace() {
+        onUiThread(() -> {
+            attach(null);
+            show(null, Messages.ComparisonView_NoTrace);
+        });
+    }
+
+    /**
+     * Shows a result, on the UI thread.
+     *
+     * @param model the differential tree, or null
+     * @param summary the summary line
+     */
+    protected abstract void show(@Nullable DifferentialTreeModel model, String summary);
+
+    /**
+     * The selected context changed (in this view or another), on the UI thread.
+     *
+     * @param context the union-tree node, or -1
+     */
+    protected abstract void selectionChanged(int context);
+
+    /** Fetches the tree again, for the trace and window shown. */
+    protected void refresh() {
+        ITmfTrace trace = getShownTrace();
+        if (trace != null) {
+            showTrace(trace, getShownWindow());
+        }
+    }
+
+    /**
+     * Changes the session's settings (the views follow through the session's listeners).
+     *
+     * @param settings the new settings
+     */
+    protected void changeSettings(ComparisonSettings settings) {
+        ComparisonSession session = fSession;
+        if (session != null) {
+            session.setSettings(settings);
+        }
+    }
+
+    private void attach(@Nullable ComparisonSession session) {
+        ComparisonSession old = fSession;
+        if (old == session) {
+            return;
+        }
+        if (old != null) {
+            old.removeListener(fSessionListener);
+        }
+        fSession = session;
+        if (session != null) {
+            session.addListener(fSessionListener);
+        }
+    }
+
+    private void sessionChanged(ComparisonSession session, ComparisonChange change) {
+        if (change == ComparisonChange.SELECTION) {
+            onUiThread(() -> {
+                if (session == fSession) {
+                    selectionChanged(session.selectedContext());
+                }
+            });
+        } else {
+            onUiThread(() -> {
+                if (session == fSession) {
+                    refresh();
+                }
+            });
+        }
+    }
+
+    private void currentChanged(ITmfTrace trace, @Nullable ComparisonSession session) {
+        onUiThread(() -> {
+            if (trace == getShownTrace() && session != fSession) {
+                refresh();
+            }
+        });
+    }
+
+    @Override
+    public void dispose() {
+        ComparisonSessions.getInstance().removeListener(fCurrentListener);
+        attach(null);
+        super.dispose();
+    }
+
+    /** @return the summary line of a result: trace, type, both groups, how many contexts differ, under which settings */
+    private static String summary(DifferentialTreeModel model) {
+        DifferentialTree tree = model.getTree();
+        ComparisonSession session = model.getSession();
+        ComparisonSpec spec = model.getSpec();
+        if (tree == null || session == null || spec == null) {
+            return ""; //$NON-NLS-1$
+        }
+        int contexts = model.getEntries().size() - 1;
+        long significant = model.getEntries().stream().filter(e -> e.getId() != 0 && e.getDifference().significant()).count();
+        return NLS.bind(Messages.ComparisonView_Summary, new Object[] { session.trace().getName(), session.type(),
+                count(tree.context(0).nA()), describe(spec.groupA(), session), count(tree.context(0).nB()), describe(spec.groupB(), session),
+                count(significant), count(contexts), describe(tree.settings()) });
+    }
+
+    /** @return the settings in words */
+    static String describe(ComparisonSettings settings) {
+        return NLS.bind(Messages.ComparisonView_SettingsSummary, new Object[] {
+                settings.test() == StatisticalTest.WELCH ? Messages.ComparisonView_Welch : Messages.ComparisonView_MannWhitney,
+                settings.measure() == Measure.SELF ? Messages.ComparisonView_Self : Messages.ComparisonView_Inclusive,
+                String.format(Locale.ROOT, "%.3g", settings.alpha()), FeatureTimeFormat.mean(settings.minAbsoluteNs()), //$NON-NLS-1$
+                String.format(Locale.ROOT, "%.0f %%", 100 * settings.minRelative()) }); //$NON-NLS-1$
+    }
+
+    /** @return a group's filters in words, e.g. {@code duration ≥ 1.23 ms, feature set ∈ {A, A*B}} */
+    static String describe(List<GroupFilter> filters, ComparisonSession session) {
+        if (filters.isEmpty()) {
+            return Messages.ComparisonView_AllExecutions;
+        }
+        List<String> parts = new ArrayList<>();
+        for (GroupFilter filter : filters) {
+            if (filter instanceof MetricRange r) {
+                boolean ns = session.executions().metrics().stream().anyMatch(m -> m.name().equals(r.metric()) && m.unit() == MetricUnit.NANOSECONDS);
+                String min = ns ? FeatureTimeFormat.mean(r.min()) : String.format(Locale.ROOT, "%.4g", r.min()); //$NON-NLS-1$
+                String max = ns ? FeatureTimeFormat.mean(r.max()) : String.format(Locale.ROOT, "%.4g", r.max()); //$NON-NLS-1$
+                if (r.min() == Double.NEGATIVE_INFINITY) {
+                    parts.add(r.metric() + " < " + max); //$NON-NLS-1$
+                } else if (r.max() == Double.POSITIVE_INFINITY) {
+                    parts.add(r.metric() + " \u2265 " + min); //$NON-NLS-1$
+                } else {
+                    parts.add(r.metric() + " \u2208 [" + min + ", " + max + ")"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                }
+            } else if (filter instanceof CategorySet c) {
+                parts.add(c.category() + " \u2208 {" + String.join(", ", new TreeSet<>(c.labels())) + "}"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            } else if (filter instanceof TimeRange t) {
+                parts.add("[" + t.startNs() + ", " + t.endNs() + "] ns"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            }
+        }
+        return String.join(", ", parts); //$NON-NLS-1$
+    }
+
+    private static String count(long n) {
+        return String.format("%,d", Long.valueOf(n)); //$NON-NLS-1$
+    }
+}

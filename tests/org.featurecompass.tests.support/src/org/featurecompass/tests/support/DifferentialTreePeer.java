@@ -1,0 +1,101 @@
+package org.featurecompass.tests.support;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.Map;
+
+import org.featurecompass.model.compare.diff.ComparisonSettings;
+import org.featurecompass.model.compare.diff.Measure;
+import org.featurecompass.model.compare.diff.StatisticalTest;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.Ecct;
+import org.featurecompass.model.ecct.EcctStore;
+
+/**
+ * The independent peer of the comparison's differential tree: {@code differential_tree_peer.py}
+ * (numpy and SciPy 1.16.3, in the test's virtualenv) recomputes every calling context's n, means,
+ * standard deviations, Welch's t or Mann-Whitney's U, p, Benjamini-Hochberg q and significance
+ * from the raw per-execution ECCTs (each execution's self time per node and the tree's parent
+ * links, as {@link EcctStore} holds them) and the groups' members: nothing of the comparison
+ * model's own aggregation, statistics or correction is used.
+ */
+public final class DifferentialTreePeer {
+
+    private static final String SCIPY = "scipy==1.16.3"; //$NON-NLS-1$
+    private static final String NUMPY = "numpy==2.3.5"; //$NON-NLS-1$
+    private static final String PROBE = "import scipy, numpy; assert scipy.__version__ == '1.16.3' and numpy.__version__ == '2.3.5'"; //$NON-NLS-1$
+
+    /**
+     * What the peer computed for one context.
+     *
+     * @param context the node
+     * @param nA executions in A
+     * @param nB executions in B
+     * @param reachedA executions of A that reached it
+     * @param reachedB executions of B that reached it
+     * @param meanA mean time in A, ns
+     * @param meanB mean time in B, ns
+     * @param sdA standard deviation in A (NaN for n &lt; 2)
+     * @param sdB standard deviation in B
+     * @param statistic t or U
+     * @param p p-value
+     * @param q q-value (NaN outside the family)
+     * @param significant whether it is significant
+     */
+    public record Context(int context, int nA, int nB, int reachedA, int reachedB, double meanA, double meanB, double sdA, double sdB,
+            double statistic, double p, double q, boolean significant) {
+    }
+
+    private DifferentialTreePeer() {
+    }
+
+    /**
+     * @param dir a work folder
+     * @param store every execution's ECCT and the union tree
+     * @param a executions of group A
+     * @param b executions of group B
+     * @param settings test, measure, α and minimum effects (the width mode is not the peer's business)
+     * @return per context reached by either group (and the root), what the peer computed
+     * @throws Exception if the peer cannot run
+     */
+    public static Map<Integer, Context> run(Path dir, EcctStore store, BitSet a, BitSet b, ComparisonSettings settings) throws Exception {
+        ContextTree tree = store.tree();
+        StringBuilder input = new StringBuilder();
+        input.append("settings ").append(settings.test() == StatisticalTest.WELCH ? "welch" : "mann-whitney").append(' ') //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .append(settings.measure() == Measure.SELF ? "self" : "inclusive").append(' ').append(settings.alpha()).append(' ') //$NON-NLS-1$ //$NON-NLS-2$
+                .append(settings.minAbsoluteNs()).append(' ').append(settings.minRelative()).append('\n');
+        for (int node = 0; node < tree.size(); node++) {
+            input.append("node ").append(node).append(' ').append(node == ContextTree.ROOT ? -1 : tree.parent(node)).append('\n'); //$NON-NLS-1$
+        }
+        for (int e = 0; e < store.size(); e++) {
+            input.append("exec ").append(a.get(e) ? 'A' : b.get(e) ? 'B' : '-'); //$NON-NLS-1$
+            Ecct ecct = store.ecct(e);
+            for (int i = 0; i < ecct.size(); i++) {
+                input.append(' ').append(ecct.node(i)).append(':').append(ecct.selfAt(i));
+            }
+            input.append('\n');
+        }
+        Files.createDirectories(dir);
+        Path file = dir.resolve("eccts.txt"); //$NON-NLS-1$
+        Files.writeString(file, input);
+        PythonVirtualenv venv = PythonVirtualenv.ensure("scipy", PROBE, 15, SCIPY, NUMPY); //$NON-NLS-1$
+        String output = venv.runScript(DifferentialTreePeer.class, "differential_tree_peer.py", dir, 5, file.toString()); //$NON-NLS-1$
+        Map<Integer, Context> contexts = new HashMap<>();
+        for (String line : output.split("\n")) { //$NON-NLS-1$
+            String[] f = line.trim().split(" "); //$NON-NLS-1$
+            if (!f[0].equals("ctx")) { //$NON-NLS-1$
+                continue;
+            }
+            int c = Integer.parseInt(f[1]);
+            contexts.put(c, new Context(c, Integer.parseInt(f[2]), Integer.parseInt(f[3]), Integer.parseInt(f[4]), Integer.parseInt(f[5]),
+                    Double.parseDouble(f[6]), Double.parseDouble(f[7]), Double.parseDouble(f[8]), Double.parseDouble(f[9]),
+                    Double.parseDouble(f[10]), Double.parseDouble(f[11]), Double.parseDouble(f[12]), Boolean.parseBoolean(f[13])));
+        }
+        if (contexts.isEmpty()) {
+            throw new AssertionError("differential_tree_peer.py printed no context:\n" + output); //$NON-NLS-1$
+        }
+        return contexts;
+    }
+}
