@@ -3,7 +3,7 @@
 intervals; and, on a trace recorded with --sample --trace --kernel, the exact check of every
 sample's attribution and the accuracy of the estimates against the traced values.
 
-  sample_estimates.py estimate TRACE.json [--level 0.95] [--json]
+  sample_estimates.py estimate TRACE.json [--level 0.95] [--json] [--from NS] [--to NS]
   sample_estimates.py attribution TRACE.json [--max-in-probe 0.02]
                                   (exit 1 on a misattributed sample)
   sample_estimates.py accuracy TRACE.json [--level 0.95] [--json]
@@ -16,7 +16,13 @@ its thread. The estimate of a quantity is n * D, n the samples counted for it:
 
 - feature F: samples whose stack holds a region of F (a feature counted once per sample);
 - interaction: samples whose stack's feature union (Base dropped unless alone) is it, exclusive;
-- region (id): samples whose stack holds the id (recursion counted once).
+- region (id): samples whose stack holds the id (recursion counted once);
+- region in interaction (I, id): samples taken while an instance of the region that began in
+  interaction I was open: the id at a level whose stack up to and including it has interaction I
+  (the feature statistics group region instances by their interaction at begin).
+
+The Feature Statistics view computes the same (org.featurecompass.model.sampling.SampleSeries);
+core's SampledEstimatesTest runs this script as its peer.
 
 Interval: the count n of samples falling in a set of instants of total length T is a sum of
 independent hits (one per sample, assuming the sampling phase is independent of the program's
@@ -43,13 +49,17 @@ BASE = "Base"
 
 
 def features_of(name):
-    """Feature set of a region name: FR(A,B) -> {A, B}; Base -> {Base}."""
-    if name == BASE:
-        return frozenset([BASE])
+    """Feature set of a region name, as the feature analysis parses it: FR(A,B) -> {A, B}, FR()
+    -> {}; a malformed FR( name -> {}; any other name (Base) is one feature."""
+    if not name.startswith("FR("):
+        return frozenset([name.strip()])
     m = NAME.match(name)
-    if not m:
+    if not m or ")" in m.group(1):
         return frozenset()
-    return frozenset(f.strip() for f in m.group(1).split(",") if f.strip())
+    parts = [f.strip() for f in m.group(1).split(",")]
+    if m.group(1).strip() and not all(parts):
+        return frozenset()
+    return frozenset(p for p in parts if p)
 
 
 def interaction(feature_sets):
@@ -67,12 +77,14 @@ def score_interval(n, level):
 
 def keys_of(stack, names):
     """The quantities a region stack (ids, outermost first) counts for: ('feature', F),
-    ('interaction', I), ('region', 'name #id')."""
+    ('interaction', I), ('region', 'name #id'), ('regionInInteraction', 'I / name #id')."""
     sets = [features_of(names.get(str(r), f"FR(?{r})")) for r in stack]
     keys = {("feature", f) for s in sets for f in s}
     if stack:
         keys.add(("interaction", interaction(sets)))
     keys |= {("region", f"{names.get(str(r), f'FR(?{r})')} #{r}") for r in stack}
+    keys |= {("regionInInteraction", f"{interaction(sets[:i + 1])} / {names.get(str(r), f'FR(?{r})')} #{r}")
+             for i, r in enumerate(stack)}
     return keys
 
 
@@ -85,13 +97,19 @@ def load(path):
     return trace, meta
 
 
-def estimate(trace, meta, level):
+def estimate(trace, meta, level, start=None, end=None):
+    """Estimates of the samples taken in [start, end] (ns, inclusive; None = unbounded)."""
     period = meta["sampling"]["periodNs"]
-    names = meta.get("regionNames", {})
+    names = dict(meta.get("regionNames", {}))
+    for e in trace["traceEvents"]:  # names the metadata lacks, from traced regions
+        if e.get("cat") == "Feature" and "ID" in e.get("args", {}):
+            names.setdefault(str(e["args"]["ID"]), e["name"])
     counts = collections.Counter()
     samples = 0
     for e in trace["traceEvents"]:
         if e.get("ph") == "P" and e.get("cat") == "sample":
+            if (start is not None and e["ts"] < start) or (end is not None and e["ts"] > end):
+                continue
             samples += 1
             for key in keys_of(e["args"]["regions"], names):
                 counts[key] += 1
@@ -249,6 +267,11 @@ def main():
     p.add_argument("trace")
     p.add_argument("--level", type=float, default=0.95, help="confidence level of the intervals")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
+    p.add_argument("--tsv", action="store_true",
+                   help="estimate: print kind, name, samples, estimateNs, lowNs, highNs per line, tab-separated, "
+                        "floats in their shortest exact form (for tests)")
+    p.add_argument("--from", dest="start", type=int, help="estimate: first instant of the window, ns")
+    p.add_argument("--to", dest="end", type=int, help="estimate: last instant of the window, ns")
     p.add_argument("--max-in-probe", type=float, default=0.02,
                    help="attribution: largest share of samples taken during a region probe")
     a = p.parse_args()
@@ -263,8 +286,14 @@ def main():
               f"region probe, {skipped} in measurement-off windows (not checked)")
         sys.exit(1 if bad or not checked or in_probe > a.max_in_probe * checked else 0)
     if a.command == "estimate":
-        rows, samples = estimate(trace, meta, a.level)
+        rows, samples = estimate(trace, meta, a.level, a.start, a.end)
         out = [{"kind": k[0], "name": k[1], **v} for k, v in sorted(rows.items())]
+        if a.tsv:
+            print(f"samples\t{samples}")
+            for r in out:
+                print("\t".join([r["kind"], r["name"], str(r["samples"]), str(r["estimateNs"]), repr(r["lowNs"]),
+                                 repr(r["highNs"])]))
+            return
         if a.json:
             print(json.dumps({"samples": samples, "rows": out}))
             return

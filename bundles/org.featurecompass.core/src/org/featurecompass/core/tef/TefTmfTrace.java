@@ -42,7 +42,9 @@ import org.eclipse.tracecompass.tmf.core.trace.location.ITmfLocation;
 import org.eclipse.tracecompass.tmf.core.trace.location.TmfLongLocation;
 import org.featurecompass.core.trace.ErrorLog;
 import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.core.trace.ISampledTrace;
 import org.featurecompass.model.feature.CoverageGap;
+import org.featurecompass.model.sampling.SamplingParameters;
 import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.tef.TefCursor;
 import org.featurecompass.tef.TefEntry;
@@ -63,9 +65,10 @@ import org.featurecompass.tef.TefTraceMetadata;
  * answers seeks by rank and by time from the reader's own index. Problems found in the file are
  * logged to the Error Log with their count and first position, and shown in the trace properties.
  * As an {@link ICoverageTrace} it gives its lost-event ranges, measurement-off windows, capture
- * regime and process and thread names to analyses and views, which never look at the reader.
+ * regime and process and thread names to analyses and views, which never look at the reader; as an
+ * {@link ISampledTrace}, the sampling its {@code otherData} declares.
  */
-public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ITmfPropertiesProvider {
+public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ISampledTrace, ITmfPropertiesProvider {
 
     /** The trace type id, as registered in plugin.xml. */
     public static final String TRACE_TYPE_ID = "org.featurecompass.core.tef.trace"; //$NON-NLS-1$
@@ -238,6 +241,12 @@ public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ITmfPropert
     public TefCaptureRegime getCaptureRegime() {
         TefTrace reader = fReader;
         return reader == null ? TefCaptureRegime.UNDECLARED : reader.metadata().captureRegime();
+    }
+
+    @Override
+    public @Nullable SamplingParameters getSamplingParameters() {
+        TefTrace reader = fReader;
+        return reader == null ? null : SamplingParameters.fromOtherData(reader.metadata().otherData());
     }
 
     @Override

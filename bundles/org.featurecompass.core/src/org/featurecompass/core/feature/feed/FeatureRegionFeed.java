@@ -1,6 +1,9 @@
 package org.featurecompass.core.feature.feed;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfLostEvent;
@@ -9,9 +12,15 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.feature.feed.RegionEventConverter.Problem;
 import org.featurecompass.core.feature.feed.RegionEventConverter.ProblemCount;
 import org.featurecompass.core.tef.TefTmfEvent;
+import org.featurecompass.core.trace.ISampledTrace;
 import org.featurecompass.model.feature.FeatureRegionAnalysis;
 import org.featurecompass.model.feature.FeatureRegionReport;
+import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.RegionEvent;
+import org.featurecompass.model.sampling.RegionSample;
+import org.featurecompass.model.sampling.SampleSeries;
+import org.featurecompass.model.sampling.SamplingParameters;
+import org.featurecompass.model.sampling.TraceSamples;
 
 /**
  * The one way from a trace's events to the feature-region model (Kaufmann 2022, §3.2): each TEF
@@ -20,7 +29,9 @@ import org.featurecompass.model.feature.RegionEvent;
  * handed over when the stream reaches their start, all in stream order, to one
  * {@link FeatureRegionAnalysis}. The one pass ({@link FeatureRegionPass}) and the state provider
  * ({@code FeatureRegionStateProvider}) both feed their analysis through it; what the analysis
- * matched reaches them through its listener. Not thread-safe: one feed per pass.
+ * matched reaches them through its listener. Sample events ({@link SampleEventReader}) are kept
+ * in a {@link SampleSeries} in the same pass, for the estimates of sampled traces
+ * ({@link #samples()}). Not thread-safe: one feed per pass.
  */
 public final class FeatureRegionFeed {
 
@@ -28,6 +39,9 @@ public final class FeatureRegionFeed {
     private final FeatureRegionAnalysis fAnalysis;
     private final RegionEventConverter fConverter = new RegionEventConverter();
     private final MeasurementOffSchedule fMeasurementOff;
+    private final SampleEventReader fSampleReader = new SampleEventReader();
+    private final SampleSeries fSamples = new SampleSeries();
+    private @Nullable FeatureRegionReport fReport;
 
     /**
      * @param trace the trace whose events are fed (its measurement-off windows come from it)
@@ -55,6 +69,11 @@ public final class FeatureRegionFeed {
             RegionEvent region = fConverter.convert(tef.getTefEvent());
             if (region != null) {
                 fAnalysis.accept(region);
+                return;
+            }
+            RegionSample sample = fSampleReader.read(tef.getTefEvent());
+            if (sample != null) {
+                fSamples.add(sample);
             }
         }
     }
@@ -68,7 +87,34 @@ public final class FeatureRegionFeed {
      */
     public FeatureRegionReport finish() {
         fMeasurementOff.feedRest(fAnalysis);
-        return fTrace.getNbEvents() == 0 ? fAnalysis.finish() : fAnalysis.finish(fTrace.getEndTime().toNanos());
+        FeatureRegionReport report = fTrace.getNbEvents() == 0 ? fAnalysis.finish() : fAnalysis.finish(fTrace.getEndTime().toNanos());
+        fReport = report;
+        return report;
+    }
+
+    /**
+     * @return the trace's samples with its sampling parameters, or null when the trace declares no
+     *         sampling; region names the parameters lack are taken from the traced regions. Call
+     *         after {@link #finish()}.
+     */
+    public @Nullable TraceSamples samples() {
+        SamplingParameters declared = fTrace instanceof ISampledTrace sampled ? sampled.getSamplingParameters() : null;
+        if (declared == null) {
+            return null;
+        }
+        Map<Long, String> names = new LinkedHashMap<>(declared.regionNames());
+        FeatureRegionReport report = fReport;
+        if (report != null) {
+            for (Region region : report.regions().keySet()) {
+                names.putIfAbsent(region.id(), region.name());
+            }
+        }
+        return new TraceSamples(new SamplingParameters(declared.periodNs(), declared.frequencyHz(), names), fSamples);
+    }
+
+    /** @return sample events that could not be read ({@link SampleEventReader#unreadable()}) */
+    public long unreadableSamples() {
+        return fSampleReader.unreadable();
     }
 
     /** @return the feature events that could not be read as region events, by problem */

@@ -64,7 +64,7 @@ public final class FeatureRegionPass {
         } catch (IllegalArgumentException e) {
             throw failed(trace, e.getMessage(), e);
         }
-        return new FeatureStatistics(report, leaves.statistics(), feed.conversionProblems());
+        return FeatureStatistics.of(report, leaves.statistics(), feed.conversionProblems(), feed.samples(), window);
     }
 
     private static TmfAnalysisException failed(ITmfTrace trace, @Nullable String detail, @Nullable Throwable cause) {

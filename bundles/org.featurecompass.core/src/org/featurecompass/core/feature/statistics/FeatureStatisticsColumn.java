@@ -8,12 +8,16 @@ import java.util.function.ToDoubleFunction;
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.DurationStatistics;
 import org.featurecompass.model.feature.TimeBounds;
+import org.featurecompass.model.sampling.SampleEstimate;
 
 /**
  * The columns of the feature statistics tree as {@link FeatureStatisticsDataProvider} describes
  * them: a header, the cell text of a row (durations in ms with µs resolution; time totals as
  * {@code lower – upper} when the window has gaps, never extrapolated), and the number a client
- * sorts by (ns, a count, a fraction or a rate).
+ * sorts by (ns, a count, a fraction or a rate). The last three columns are estimates from the
+ * samples of a sampled trace (on-CPU time: samples × period, with a 95 % Poisson score interval;
+ * {@link org.featurecompass.model.sampling.SampleSeries}), marked as such in their headers and
+ * tooltips ({@link #tooltip()}), and empty for a trace without samples.
  */
 public enum FeatureStatisticsColumn {
     /** Feature, interaction or region. */
@@ -60,18 +64,46 @@ public enum FeatureStatisticsColumn {
     /** Begin and end events per second of the window. */
     EVENTS_PER_SECOND(Messages.FeatureStatisticsColumn_EventsPerSecond,
             row -> Double.isNaN(row.eventsPerSecond()) ? "" : String.format("%,.1f", row.eventsPerSecond()), //$NON-NLS-1$ //$NON-NLS-2$
-            FeatureStatisticsRow::eventsPerSecond);
+            FeatureStatisticsRow::eventsPerSecond),
+    /** Samples holding the row (estimate). */
+    SAMPLES(Messages.FeatureStatisticsColumn_Samples, Messages.FeatureStatisticsColumn_SampledTooltip,
+            row -> row.sampled() == null ? "" : String.format("%,d", row.sampled().samples()), //$NON-NLS-1$ //$NON-NLS-2$
+            row -> row.sampled() == null ? -1 : row.sampled().samples()),
+    /** On-CPU time estimated from the samples. */
+    SAMPLED_TIME(Messages.FeatureStatisticsColumn_SampledTime, Messages.FeatureStatisticsColumn_SampledTooltip,
+            row -> row.sampled() == null ? "" : millis(row.sampled().estimateNs()), //$NON-NLS-1$
+            row -> row.sampled() == null ? -1 : row.sampled().estimateNs()),
+    /** The estimate's 95 % interval. */
+    SAMPLED_INTERVAL(Messages.FeatureStatisticsColumn_SampledInterval, Messages.FeatureStatisticsColumn_SampledTooltip,
+            row -> interval(row.sampled()), row -> row.sampled() == null ? -1 : row.sampled().highNs());
 
     private static final double NS_PER_MS = 1e6;
 
     private final String fHeader;
+    private final @Nullable String fTooltip;
     private final Function<FeatureStatisticsRow, String> fText;
     private final ToDoubleFunction<FeatureStatisticsRow> fValue;
 
     FeatureStatisticsColumn(String header, Function<FeatureStatisticsRow, String> text, ToDoubleFunction<FeatureStatisticsRow> value) {
+        this(header, null, text, value);
+    }
+
+    FeatureStatisticsColumn(String header, @Nullable String tooltip, Function<FeatureStatisticsRow, String> text,
+            ToDoubleFunction<FeatureStatisticsRow> value) {
         fHeader = header;
+        fTooltip = tooltip;
         fText = text;
         fValue = value;
+    }
+
+    /** @return what the column shows, for a header's tooltip, or null when the header says it all */
+    public @Nullable String tooltip() {
+        return fTooltip;
+    }
+
+    /** @return whether the column shows an estimate from samples rather than a traced value */
+    public boolean isEstimate() {
+        return this == SAMPLES || this == SAMPLED_TIME || this == SAMPLED_INTERVAL;
     }
 
     /** @return the header text */
@@ -130,6 +162,14 @@ public enum FeatureStatisticsColumn {
             return ""; //$NON-NLS-1$
         }
         return bounds.isExact() ? millis(bounds.lowerNs()) : millis(bounds.lowerNs()) + " \u2013 " + millis(bounds.upperNs()); //$NON-NLS-1$
+    }
+
+    /**
+     * @param estimate an estimate, or null
+     * @return its interval in ms, {@code [low – high]}; empty for null
+     */
+    public static String interval(@Nullable SampleEstimate estimate) {
+        return estimate == null ? "" : "[" + millis(estimate.lowNs()) + " \u2013 " + millis(estimate.highNs()) + "]"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
     }
 
     private static String extreme(DurationStatistics statistics, long ns) {

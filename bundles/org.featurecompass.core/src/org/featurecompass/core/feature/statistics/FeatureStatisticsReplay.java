@@ -59,6 +59,6 @@ public final class FeatureStatisticsReplay {
         } catch (CancellationException e) {
             return null;
         }
-        return new FeatureStatistics(report, leaves.statistics(), wholeTrace.conversionProblems());
+        return FeatureStatistics.of(report, leaves.statistics(), wholeTrace.conversionProblems(), wholeTrace.samples(), window);
     }
 }

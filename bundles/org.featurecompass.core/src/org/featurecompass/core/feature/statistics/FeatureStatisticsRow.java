@@ -3,6 +3,7 @@ package org.featurecompass.core.feature.statistics;
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.feature.DurationStatistics;
 import org.featurecompass.model.feature.TimeBounds;
+import org.featurecompass.model.sampling.SampleEstimate;
 
 /**
  * The values of one row of the feature statistics tree: a feature, an interaction containing it,
@@ -18,10 +19,12 @@ import org.featurecompass.model.feature.TimeBounds;
  * @param wallTime wall-clock union over threads, or null for region rows
  * @param shareOfBase fraction of the Base feature's time (NaN without Base)
  * @param eventsPerSecond begin and end events per second of the window
+ * @param sampled the on-CPU time estimated from the window's samples, or null for a trace without
+ *            samples (a sampled trace gives every row an estimate, of 0 samples where none held it)
  */
 public record FeatureStatisticsRow(Kind kind, String name, DurationStatistics inclusive, DurationStatistics exclusive,
         long truncatedInstances, @Nullable TimeBounds cpuTime, @Nullable TimeBounds wallTime, double shareOfBase,
-        double eventsPerSecond) {
+        double eventsPerSecond, @Nullable SampleEstimate sampled) {
 
     /** What a row stands for. */
     public enum Kind {

@@ -28,6 +28,10 @@ public final class Messages extends NLS {
     public static String FeatureStatisticsColumn_WallTime;
     public static String FeatureStatisticsColumn_ShareOfBase;
     public static String FeatureStatisticsColumn_EventsPerSecond;
+    public static String FeatureStatisticsColumn_Samples;
+    public static String FeatureStatisticsColumn_SampledTime;
+    public static String FeatureStatisticsColumn_SampledInterval;
+    public static String FeatureStatisticsColumn_SampledTooltip;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -17,6 +17,7 @@ import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
+import org.eclipse.swt.widgets.TreeColumn;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
@@ -32,6 +33,7 @@ import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.CoverageSummary;
 import org.featurecompass.model.feature.FeatureRegionReport;
 import org.featurecompass.model.feature.MatchingAnomalies;
+import org.featurecompass.model.sampling.SampledFeatureTimes;
 import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.tef.TefLostEvents;
 import org.featurecompass.ui.viewers.SortableColumns;
@@ -77,6 +79,10 @@ public class FeatureStatisticsView extends AnalysisResultView {
                     : Comparator.comparingDouble(entry -> column.value(entry.getRow()));
             Item item = columns.add(column.header(), width(column), column == FeatureStatisticsColumn.NAME ? SWT.LEFT : SWT.RIGHT,
                     entry -> entry.getLabels().get(column.ordinal()), order);
+            String tooltip = column.tooltip();
+            if (tooltip != null && item instanceof TreeColumn header) {
+                header.setToolTipText(tooltip); // the estimate columns say they are estimates, and how made
+            }
             if (column == FeatureStatisticsColumn.EXCLUSIVE_SUM) {
                 columns.sortBy(item, order, SWT.DOWN); // most expensive first: what a user opens this view for
             }
@@ -91,7 +97,9 @@ public class FeatureStatisticsView extends AnalysisResultView {
         case NAME -> 260;
         case COUNT, TRUNCATED -> 70;
         case CPU_TIME, WALL_TIME -> 150;
-        case SHARE_OF_BASE -> 90;
+        case SHARE_OF_BASE, SAMPLES -> 90;
+        case SAMPLED_TIME -> 130;
+        case SAMPLED_INTERVAL -> 170;
         case INCLUSIVE_SUM, EXCLUSIVE_SUM -> 110;
         default -> 100;
         };
@@ -161,6 +169,11 @@ public class FeatureStatisticsView extends AnalysisResultView {
         if (unread != null) {
             text += ' ' + NLS.bind(Messages.FeatureStatisticsView_UnreadTail, String.format("%,d", unread.byteOffset()), //$NON-NLS-1$
                     FeatureTimeFormat.duration(unread.timestampNs() - trace.getStartTime().toNanos()));
+        }
+        SampledFeatureTimes sampled = statistics.sampledTimes();
+        if (sampled != null) {
+            text += ' ' + NLS.bind(Messages.FeatureStatisticsView_Sampled, String.format("%,d", sampled.samples()), //$NON-NLS-1$
+                    FeatureTimeFormat.duration(sampled.periodNs()));
         }
         return coverage.isComplete() ? text : text + ' ' + Messages.FeatureStatisticsView_Bounds;
     }

@@ -1,0 +1,97 @@
+package org.featurecompass.model.sampling;
+
+import java.io.IOException;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
+
+/**
+ * How a trace was sampled, as {@code fc-record --sample} declares it in {@code otherData}
+ * (doc/recorder-format.md): the sampling period (one sample stands for that much of its thread's
+ * on-CPU time), the frequency, and the names of the region ids the samples carry.
+ *
+ * @param periodNs the sampling period, ns ({@code otherData.sampling.periodNs})
+ * @param frequencyHz the sampling frequency ({@code otherData.sampling.frequencyHz})
+ * @param regionNames region id → name ({@code otherData.regionNames}), possibly empty
+ */
+public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, String> regionNames) {
+
+    /** The {@code otherData} key of the sampling settings. */
+    public static final String SAMPLING_KEY = "sampling"; //$NON-NLS-1$
+    /** The {@code otherData} key of the region names. */
+    public static final String REGION_NAMES_KEY = "regionNames"; //$NON-NLS-1$
+
+    private static final JsonFactory JSON = new JsonFactory();
+
+    /** Checks the period and copies the names. */
+    public SamplingParameters {
+        if (periodNs <= 0) {
+            throw new IllegalArgumentException("sampling period " + periodNs + " ns"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        regionNames = Collections.unmodifiableMap(new LinkedHashMap<>(regionNames));
+    }
+
+    /**
+     * @param otherData a trace's {@code otherData} keys, each value as written (an object as JSON text)
+     * @return the sampling it declares, or null when it declares none (no {@code sampling} object
+     *         with a positive {@code periodNs})
+     */
+    public static @Nullable SamplingParameters fromOtherData(Map<String, String> otherData) {
+        String sampling = otherData.get(SAMPLING_KEY);
+        if (sampling == null) {
+            return null;
+        }
+        Map<String, String> settings = object(sampling);
+        long periodNs;
+        double frequencyHz;
+        try {
+            periodNs = Math.round(Double.parseDouble(settings.getOrDefault("periodNs", "0"))); //$NON-NLS-1$ //$NON-NLS-2$
+            frequencyHz = Double.parseDouble(settings.getOrDefault("frequencyHz", "NaN")); //$NON-NLS-1$ //$NON-NLS-2$
+        } catch (NumberFormatException e) {
+            return null;
+        }
+        if (periodNs <= 0) {
+            return null;
+        }
+        Map<Long, String> names = new LinkedHashMap<>();
+        String regionNames = otherData.get(REGION_NAMES_KEY);
+        if (regionNames != null) {
+            object(regionNames).forEach((id, name) -> {
+                try {
+                    names.put(Long.parseUnsignedLong(id), name);
+                } catch (NumberFormatException e) {
+                    // not a region id: ignored, the region's samples then show it unnamed
+                }
+            });
+        }
+        return new SamplingParameters(periodNs, frequencyHz, names);
+    }
+
+    /** The scalar members of a JSON object, as text; empty when the text is no object. */
+    private static Map<String, String> object(String json) {
+        Map<String, String> members = new LinkedHashMap<>();
+        try (JsonParser parser = JSON.createParser(json)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return members;
+            }
+            String key;
+            while ((key = parser.nextFieldName()) != null) {
+                JsonToken token = parser.nextToken();
+                if (token.isScalarValue()) {
+                    members.put(key, parser.getText());
+                } else {
+                    parser.skipChildren();
+                }
+            }
+        } catch (IOException e) {
+            members.clear();
+        }
+        return members;
+    }
+}

@@ -1,0 +1,23 @@
+package org.featurecompass.model.sampling;
+
+/**
+ * A trace's samples with the parameters that give them a meaning: what the feature statistics
+ * keep to estimate the time of any window ({@link #estimate}).
+ *
+ * @param parameters the sampling period and region names
+ * @param series the samples
+ */
+public record TraceSamples(SamplingParameters parameters, SampleSeries series) {
+
+    /** The confidence level of the intervals the views show. */
+    public static final double LEVEL = 0.95;
+
+    /**
+     * @param startNs first instant of the window, ns
+     * @param endNs last instant of the window, ns (inclusive)
+     * @return the estimates of the samples taken in the window, with {@value #LEVEL} intervals
+     */
+    public SampledFeatureTimes estimate(long startNs, long endNs) {
+        return series.estimate(startNs, endNs, parameters, LEVEL);
+    }
+}
