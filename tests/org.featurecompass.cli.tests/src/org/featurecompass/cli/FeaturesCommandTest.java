@@ -62,6 +62,19 @@ class FeaturesCommandTest {
             "        out.add(f\"interaction {i['name']} exclusive={i['cpuTime']['lowerNs']}\")",
             "print('\\n'.join(sorted(out)))");
 
+    /**
+     * The CSV's estimates of features and interactions, as {@code sample_estimates.py estimate --tsv}
+     * prints them, interval ends to 0.001 ns (the CSV writes 15 significant digits).
+     */
+    private static final String CSV_ESTIMATES = String.join("\n",
+            "import csv, sys",
+            "out = set()",
+            "for r in csv.DictReader(sys.stdin):",
+            "    if r['kind'] in ('feature', 'interaction') and int(r['sampled_samples']) > 0:",
+            "        out.add('\\t'.join([r['kind'], r['name'], r['sampled_samples'], r['sampled_estimate_ns'],",
+            "                            f\"{float(r['sampled_low_ns']):.3f}\", f\"{float(r['sampled_high_ns']):.3f}\"]))",
+            "print('\\n'.join(sorted(out)))");
+
     private static String reference(String... window) throws Exception {
         String[] args = new String[2 + window.length];
         args[0] = RepositoryFiles.resolve(REFERENCE).toString();
@@ -74,6 +87,33 @@ class FeaturesCommandTest {
     private static String onlyFeaturesAndInteractions(String lines) {
         return Arrays.stream(lines.split("\n")).filter(line -> line.startsWith("feature ") || line.startsWith("interaction "))
                 .sorted().collect(Collectors.joining("\n"));
+    }
+
+    /**
+     * A sampled recording (doc/samples/demo-sampled.json): the CSV's estimates of every feature and
+     * interaction equal those of the peer, {@code tools/record/sample_estimates.py}; the Markdown
+     * table marks its estimate columns and the summary says what they are.
+     */
+    @Test
+    void sampledTraceShowsTheEstimatesOfThePeer() throws Exception {
+        String sampled = RepositoryFiles.resolve("doc/samples/demo-sampled.json").toString();
+        CliRun csv = CliRun.of("features", "--trace", sampled, "--format", "csv").ok();
+        String ours = Python.run(csv.out(), "-c", CSV_ESTIMATES).strip();
+        String peer = Arrays.stream(Python.run("", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(), "estimate",
+                sampled, "--tsv").split("\n")).filter(line -> line.startsWith("feature\t") || line.startsWith("interaction\t"))
+                .map(FeaturesCommandTest::intervalToMicroNs).sorted().collect(Collectors.joining("\n"));
+        assertTrue(peer.lines().count() >= 6, peer);
+        assertEquals(peer, ours);
+        CliRun md = CliRun.of("features", "--trace", sampled).ok();
+        assertTrue(md.out().contains("On-CPU, estimated (ms)"), md.out());
+        assertTrue(md.err().contains("samples, one per 1,003,009 ns of CPU"), md.err());
+    }
+
+    private static String intervalToMicroNs(String tsv) {
+        String[] fields = tsv.split("\t");
+        fields[4] = String.format(java.util.Locale.ROOT, "%.3f", Double.parseDouble(fields[4]));
+        fields[5] = String.format(java.util.Locale.ROOT, "%.3f", Double.parseDouble(fields[5]));
+        return String.join("\t", fields);
     }
 
     @Test

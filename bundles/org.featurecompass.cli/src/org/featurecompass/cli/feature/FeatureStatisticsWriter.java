@@ -24,6 +24,8 @@ import org.featurecompass.model.feature.TimeBounds;
 import org.featurecompass.model.report.CsvText;
 import org.featurecompass.model.report.ReportJson;
 import org.featurecompass.model.report.MarkdownTable;
+import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledFeatureTimes;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -37,6 +39,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * anomalies, and the rows as a tree, numbers in ns;</li>
  * <li>Markdown: the view's columns and cell texts (ms), the name indented by level.</li>
  * </ul>
+ * A sampled trace's rows also carry their on-CPU time estimated from the samples (samples ×
+ * period, 95 % Poisson score interval; model.sampling.SampleSeries): CSV {@code sampled_*}
+ * columns, JSON {@code sampled} objects, the Markdown columns marked "estimate"; empty or absent
+ * for a trace without samples.
  */
 public final class FeatureStatisticsWriter {
 
@@ -47,7 +53,7 @@ public final class FeatureStatisticsWriter {
             "inclusive_sum_ns", "inclusive_mean_ns", "inclusive_stddev_ns", "inclusive_min_ns", "inclusive_max_ns", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
             "exclusive_sum_ns", "exclusive_mean_ns", "exclusive_stddev_ns", "exclusive_min_ns", "exclusive_max_ns", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
             "cpu_time_lower_ns", "cpu_time_upper_ns", "wall_time_lower_ns", "wall_time_upper_ns", "share_of_base", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
-            "events_per_second"); //$NON-NLS-1$
+            "events_per_second", "sampled_samples", "sampled_estimate_ns", "sampled_low_ns", "sampled_high_ns"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
     private static final String PATH_SEPARATOR = " > "; //$NON-NLS-1$
 
     private final String fTraceName;
@@ -92,6 +98,11 @@ public final class FeatureStatisticsWriter {
             addBounds(fields, row.wallTime());
             fields.add(number(row.shareOfBase()));
             fields.add(number(row.eventsPerSecond()));
+            SampleEstimate sampled = row.sampled();
+            fields.add(sampled == null ? "" : Long.toString(sampled.samples())); //$NON-NLS-1$
+            fields.add(sampled == null ? "" : Long.toString(sampled.estimateNs())); //$NON-NLS-1$
+            fields.add(sampled == null ? "" : number(sampled.lowNs())); //$NON-NLS-1$
+            fields.add(sampled == null ? "" : number(sampled.highNs())); //$NON-NLS-1$
             text.append(CsvText.record(fields));
         }
         return text.toString();
@@ -133,6 +144,16 @@ public final class FeatureStatisticsWriter {
             json.writeNumberField("gapSpanningInstances", anomalies.gapSpanningInstances()); //$NON-NLS-1$
             json.writeNumberField("malformedRegionNames", anomalies.malformedRegionNames().size()); //$NON-NLS-1$
             json.writeEndObject();
+            SampledFeatureTimes sampled = fStatistics.sampledTimes();
+            if (sampled != null) {
+                json.writeObjectFieldStart("sampling"); //$NON-NLS-1$
+                json.writeNumberField("samples", sampled.samples()); //$NON-NLS-1$
+                json.writeNumberField("periodNs", sampled.periodNs()); //$NON-NLS-1$
+                json.writeFieldName("level"); //$NON-NLS-1$
+                ReportJson.number(json, sampled.level());
+                json.writeStringField("estimates", "on-CPU time = samples x periodNs, Poisson score interval"); //$NON-NLS-1$ //$NON-NLS-2$
+                json.writeEndObject();
+            }
             json.writeFieldName("rows"); //$NON-NLS-1$
             rows(json, -1);
             json.writeEndObject();
@@ -160,6 +181,17 @@ public final class FeatureStatisticsWriter {
             ReportJson.number(json, row.shareOfBase());
             json.writeFieldName("eventsPerSecond"); //$NON-NLS-1$
             ReportJson.number(json, row.eventsPerSecond());
+            SampleEstimate sampled = row.sampled();
+            if (sampled != null) {
+                json.writeObjectFieldStart("sampled"); //$NON-NLS-1$
+                json.writeNumberField("samples", sampled.samples()); //$NON-NLS-1$
+                json.writeNumberField("estimateNs", sampled.estimateNs()); //$NON-NLS-1$
+                json.writeFieldName("lowNs"); //$NON-NLS-1$
+                ReportJson.number(json, sampled.lowNs());
+                json.writeFieldName("highNs"); //$NON-NLS-1$
+                ReportJson.number(json, sampled.highNs());
+                json.writeEndObject();
+            }
             if (fChildren.containsKey(entry.getId())) {
                 json.writeFieldName("children"); //$NON-NLS-1$
                 rows(json, entry.getId());
@@ -196,7 +228,15 @@ public final class FeatureStatisticsWriter {
                         + "%,d unmatched ends, %,d unclosed begins, %,d out-of-order closes, %,d events not read as regions", //$NON-NLS-1$
                 fTraceName, report.events(), coverage.threads().size(), 100 * coverage.observedFraction(), coverage.lostEvents(),
                 coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF), anomalies.unmatchedEnds(), anomalies.unclosedBegins(),
-                anomalies.outOfOrderCloses(), fStatistics.rejectedEvents());
+                anomalies.outOfOrderCloses(), fStatistics.rejectedEvents())
+                + sampledSummary();
+    }
+
+    private String sampledSummary() {
+        SampledFeatureTimes sampled = fStatistics.sampledTimes();
+        return sampled == null ? "" //$NON-NLS-1$
+                : String.format(Locale.ROOT, "; %,d samples, one per %,d ns of CPU: the estimated columns are on-CPU time estimated " //$NON-NLS-1$
+                        + "from them, with %.0f %% intervals", sampled.samples(), sampled.periodNs(), 100 * sampled.level()); //$NON-NLS-1$
     }
 
     private int level(FeatureStatisticsEntry entry) {
