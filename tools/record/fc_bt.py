@@ -382,6 +382,50 @@ def watch_misses(a):
         time.sleep(a.interval)
 
 
+def watch_maps(a):
+    """Keeps, until bpftrace exits, every executable file mapping the target process had (its
+    /proc/PID/maps, polled every --interval s, with each file's build id), for the offline
+    symbolisation of sampled user stacks (elf_symbols.py): the process may be gone when the
+    recording is converted, and a library it loaded and unloaded would be missed by one late
+    look. With -c, the target counts once it has exec'd the traced command (before that, the
+    child is a copy of bpftrace). Written as tab-separated lines: start, end, file offset (hex),
+    path, build id ('-' when the file has none)."""
+    import elf_symbols
+    deadline = time.monotonic() + 120
+    pid = None
+    while pid is None:
+        if time.monotonic() > deadline or not os.path.exists(f"/proc/{a.parent}"):
+            return
+        pid = bpftrace_child(a.parent)
+        time.sleep(0.01)
+    target = a.target
+    command = os.path.realpath(a.traced_command) if a.traced_command else None
+    seen, build_ids = {}, {}
+    while os.path.exists(f"/proc/{pid}"):
+        if target is None:
+            target = traced_child(pid, a.traced_command)
+        if target is not None:
+            try:
+                ready = command is None or os.readlink(f"/proc/{target}/exe") == command
+                mappings = elf_symbols.executable_mappings(target) if ready else []
+            except OSError:
+                mappings = []
+            added = False
+            for start, end, offset, path in mappings:
+                if (start, end, offset, path) not in seen:
+                    if path not in build_ids:
+                        build_ids[path] = elf_symbols.build_id_of(path)
+                    seen[(start, end, offset, path)] = build_ids[path]
+                    added = True
+            if added:
+                with open(a.output + ".tmp", "w") as f:
+                    f.write("# start\tend\toffset\tpath\tbuild id: executable mappings of the target (fc_bt.py maps)\n")
+                    for (start, end, offset, path), build_id in sorted(seen.items()):
+                        f.write(f"{start:x}\t{end:x}\t{offset:x}\t{path}\t{build_id}\n")
+                os.replace(a.output + ".tmp", a.output)
+        time.sleep(a.interval)
+
+
 # ---------------------------------------------------------------- overhead budget
 
 BPF_SYSCALL = 321  # x86_64
@@ -856,12 +900,30 @@ class StackFrames:
     """TEF's stackFrames dictionary (id -> name, category, parent) built from the samples: a
     sample's frame chain is its feature-region stack, outermost first (category "feature
     region"), then its user stack from the outermost function to the sampled one (category: the
-    module's file name; offsets dropped, so a frame is a function). The same chain is one id."""
+    module's file name; a frame is a function, named offline by elf_symbols.Symboliser from the
+    mappings fc_bt.py maps kept; a frame it cannot name keeps its address, 0x...). The same
+    chain is one id."""
 
-    def __init__(self, region_names):
+    def __init__(self, region_names, symboliser=None):
         self.region_names = region_names
+        self.symboliser = symboliser
         self.ids = {}
         self.frames = {}
+        self.names = {}  # (address, return address?) -> (name, category)
+
+    def user_frame(self, address, return_address, symbol, module):
+        """(name, category) of a user frame: the offline symboliser's function, else the symbol
+        bpftrace printed (when it was let symbolise), else the address. Each distinct address is
+        looked up once (and counted once by the symboliser)."""
+        key = (address, return_address)
+        if key not in self.names:
+            name, path = (None, None)
+            if self.symboliser is not None:
+                name, path = self.symboliser.symbolise(int(address, 16), return_address)
+            if name is None and symbol and symbol != "0x" + address:
+                name, path = symbol, path or module
+            self.names[key] = (name or "0x" + address, os.path.basename(path or module or "[unknown]"))
+        return self.names[key]
 
     def frame(self, parent, name, category):
         key = (parent, name, category)
@@ -877,10 +939,11 @@ class StackFrames:
         fid = None
         for region in sample["regions"]:
             fid = self.frame(fid, self.region_names.get(region, f"FR(?{region})"), "feature region")
-        for address, symbol, module in reversed(sample["frames"]):
-            if symbol == "0x" + address or not symbol:
-                symbol = "0x" + address
-            fid = self.frame(fid, symbol, os.path.basename(module))
+        leaf = len(sample["frames"]) - 1
+        for i, (address, symbol, module) in enumerate(reversed(sample["frames"])):
+            # the leaf is the sampled instruction; the others are return addresses
+            name, category = self.user_frame(address, i != leaf, symbol, module)
+            fid = self.frame(fid, name, category)
         return fid
 
 
@@ -1073,7 +1136,11 @@ def convert(a):
                for off, on in windows for name, ts in (("measurement_off", off), ("measurement_on", on))
                if ts is not None]
     # Stable sort: lost ranges go before the event that ends them.
-    frames = StackFrames(region_names)
+    symboliser = None
+    if a.maps and os.path.exists(a.maps):
+        import elf_symbols
+        symboliser = elf_symbols.Symboliser(elf_symbols.read_maps(a.maps))
+    frames = StackFrames(region_names, symboliser)
     timed = sorted(lost + markers + [tef_event(ev, frames) for ev in events], key=lambda e: e["ts"])
     trace_events = name_events(events) + timed
     for message in bad:
@@ -1110,6 +1177,16 @@ def convert(a):
                                  "samplesBeyondMaxDepth": sum(1 for ev in events if ev["kind"] == "P"
                                                               and ev["depth"] > MAX_REGION_DEPTH)})
         meta["regionNames"] = {str(k): v for k, v in sorted(region_names.items())}
+        if symboliser is not None:
+            meta["sampling"]["userStacks"] = ("frame pointers (bpftrace ustack), symbolised after the recording from "
+                                              "the ELF symbol tables of the target's recorded mappings")
+            meta["sampling"]["symbolisation"] = {**symboliser.counts, "modules": symboliser.modules()}
+            unnamed = symboliser.counts["frames"] - symboliser.counts["symbolised"]
+            if unnamed:
+                print(f"fc-record: {unnamed} of {symboliser.counts['frames']} sampled user frame addresses have no "
+                      f"function name (otherData.sampling.symbolisation)", file=sys.stderr)
+        elif a.maps is not None:
+            meta["sampling"]["userStacks"] = "frame pointers (bpftrace ustack), unsymbolised: the target's mappings were not recorded"
     meta.pop("kernelEvents", None)
     meta.pop("perfEvents", None)
     for item in a.info:
@@ -1154,6 +1231,7 @@ def main():
     c.add_argument("--perf", help="kernel events perf recorded, as fc_perf.py wrote them")
     c.add_argument("--budget-log", help="the budget controller's switches (fc_bt.py budget -o)")
     c.add_argument("--perf-lost", help="output of perf script --show-lost-events -F cpu,time,event")
+    c.add_argument("--maps", help="the target's executable mappings (fc_bt.py maps -o), to symbolise sampled user stacks")
     c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
     c.add_argument("--clock-offset-ns", type=int, default=0,
                    help="add this to every timestamp (to test clock synchronisation)")
@@ -1164,6 +1242,12 @@ def main():
     m.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
     m.add_argument("--interval", type=float, default=0.5, help="seconds between samples")
     m.add_argument("-o", "--output", required=True)
+    w = sub.add_parser("maps", help="keep the target's executable mappings while bpftrace runs (for symbolisation)")
+    w.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
+    w.add_argument("--target", type=int, help="traced pid (or give --traced-command)")
+    w.add_argument("--traced-command", help="the command bpftrace -c runs (its path), to find its pid")
+    w.add_argument("--interval", type=float, default=0.02, help="seconds between looks")
+    w.add_argument("-o", "--output", required=True)
     b = sub.add_parser("budget", help="switch region tracing off and on to stay within an overhead budget")
     b.add_argument("--parent", type=int, required=True, help="pid of the process that starts bpftrace")
     b.add_argument("--budget", type=float, required=True,
@@ -1176,7 +1260,8 @@ def main():
                    help="cost of writing an event besides the BPF run time and the trap")
     b.add_argument("-o", "--output", required=True, help="log of the switches")
     a = p.parse_args()
-    {"gen": generate, "convert": convert, "misses": watch_misses, "budget": budget_control}[a.command](a)
+    {"gen": generate, "convert": convert, "misses": watch_misses, "maps": watch_maps,
+     "budget": budget_control}[a.command](a)
 
 
 if __name__ == "__main__":

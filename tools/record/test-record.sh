@@ -159,10 +159,13 @@ echo "test-record: --pid ok"
 
 # 6. Sampling (--sample) and the overhead budget (--budget), recorded for real.
 # 6a. Sampling and tracing at once on the demo with nested regions, recursion (FR(Recursion) nested
-# 3 deep) and two worker threads: exact region counts, and every sample's region stack equals its
-# thread's traced stack at that time (tools/record/sample_estimates.py attribution).
-"$here/fc-record" -s 997 --trace -o "$out/sampled.json" -- "$demo" --compress --encrypt --threads 2 \
-    --iterations 40 --recursion 3 || fail "fc-record --sample --trace"
+# 3 deep) and two worker threads: exact region counts, every sample's region stack equals its
+# thread's traced stack at that time (tools/record/sample_estimates.py attribution), and the user
+# frames symbolised after the recording are the functions binutils finds for the raw addresses
+# (tools/record/check_symbols.py: addr2line, readelf, nm).
+"$here/fc-record" -s 997 --trace --keep "$out/sampled-keep" -o "$out/sampled.json" -- "$demo" --compress --encrypt \
+    --threads 2 --iterations 40 --recursion 3 || fail "fc-record --sample --trace"
+python3 "$here/check_symbols.py" "$out/sampled.json" "$out/sampled-keep" || fail "symbolised user frames"
 "$check" "$out/sampled.json" --exact --expect Base=1 --expect 'FR(Compression)=80' \
     --expect 'FR(Compression,Encryption)=40' --expect 'FR(Encryption)=40' --expect 'FR(Recursion)=120' \
     --expect 'FR(Threads)=1' || fail "trace of --sample --trace"

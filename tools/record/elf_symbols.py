@@ -1,0 +1,173 @@
+#!/usr/bin/env python3
+"""Offline symbolisation of sampled user stacks: the target's executable file mappings, kept
+while it ran (fc_bt.py maps), and the ELF symbol tables of the mapped files (.symtab, else
+.dynsym) give each address its function. An address maps to a file offset through the mapping
+that holds it, the offset to the file's virtual address through the PT_LOAD segment that holds
+it, and the virtual address to the function symbol (STT_FUNC or STT_GNU_IFUNC, size > 0) whose
+[value, value + size) holds it. A frame that no mapping, segment or symbol covers keeps its
+address and is counted. Return addresses are looked up one byte back (the call instruction), the
+sampled instruction pointer as is. Only 64-bit little-endian ELF files (x86-64, AArch64) are read.
+
+  elf_symbols.py lookup FILE VADDR...   (print each virtual address's function, for checks)
+"""
+import bisect
+import os
+import struct
+import sys
+
+PT_LOAD, PT_NOTE = 1, 4
+SHT_SYMTAB, SHT_DYNSYM = 2, 11
+STT_FUNC, STT_GNU_IFUNC = 2, 10
+NT_GNU_BUILD_ID = 3
+
+
+class ElfFile:
+    """The function symbols and loadable segments of one ELF file."""
+
+    def __init__(self, path):
+        self.path = path
+        with open(path, "rb") as f:
+            data = f.read()
+        if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+            raise ValueError(f"{path}: not a 64-bit little-endian ELF file")
+        (phoff, shoff) = struct.unpack_from("<QQ", data, 0x20)
+        (phentsize, phnum, shentsize, shnum) = struct.unpack_from("<HHHH", data, 0x36)
+        self.segments = []  # (offset, filesz, vaddr)
+        self.build_id = None
+        for i in range(phnum):
+            p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz = struct.unpack_from("<IIQQQQ", data, phoff + i * phentsize)
+            if p_type == PT_LOAD:
+                self.segments.append((p_offset, p_filesz, p_vaddr))
+            elif p_type == PT_NOTE and self.build_id is None:
+                self.build_id = _build_id(data, p_offset, p_filesz)
+        sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)] if shoff else []
+        symbols = {}
+        for wanted in (SHT_SYMTAB, SHT_DYNSYM):  # the full table if the file has one
+            for (_name, sh_type, _flags, _addr, offset, size, link, _info, _align, entsize) in sections:
+                if sh_type != wanted or not entsize:
+                    continue
+                strtab = sections[link]
+                str_off, str_size = strtab[4], strtab[5]
+                for j in range(size // entsize):
+                    st_name, st_info, _other, shndx, value, st_size = struct.unpack_from("<IBBHQQ", data, offset + j * entsize)
+                    if st_info & 0xF not in (STT_FUNC, STT_GNU_IFUNC) or not st_size or not shndx or not value:
+                        continue
+                    end = data.index(b"\0", str_off + st_name, str_off + str_size)
+                    name = data[str_off + st_name:end].decode("utf-8", "replace")
+                    # One name per start: prefer a global name (the first found in .symtab order is fine).
+                    symbols.setdefault(value, (st_size, name))
+            if symbols:
+                break
+        self.starts = sorted(symbols)
+        self.symbols = [(v, symbols[v][0], symbols[v][1]) for v in self.starts]
+
+    def vaddr(self, file_offset):
+        """The virtual address of a file offset, or None outside every loadable segment."""
+        for offset, filesz, vaddr in self.segments:
+            if offset <= file_offset < offset + filesz:
+                return file_offset - offset + vaddr
+        return None
+
+    def function(self, vaddr):
+        """The function holding a virtual address, or None."""
+        i = bisect.bisect_right(self.starts, vaddr) - 1
+        if i < 0:
+            return None
+        value, size, name = self.symbols[i]
+        return name if vaddr < value + size else None
+
+
+def _build_id(data, offset, size):
+    end = offset + size
+    while offset + 12 <= end:
+        namesz, descsz, kind = struct.unpack_from("<III", data, offset)
+        name_at = offset + 12
+        desc_at = name_at + (namesz + 3) // 4 * 4
+        if kind == NT_GNU_BUILD_ID and data[name_at:name_at + namesz].rstrip(b"\0") == b"GNU":
+            return data[desc_at:desc_at + descsz].hex()
+        offset = desc_at + (descsz + 3) // 4 * 4
+    return None
+
+
+def read_maps(path):
+    """The mappings fc_bt.py maps wrote: (start, end, file offset, path, build id or '-') lines,
+    sorted by start."""
+    maps = []
+    with open(path) as f:
+        for line in f:
+            cols = line.rstrip("\n").split("\t")
+            if len(cols) == 5 and not line.startswith("#"):
+                maps.append((int(cols[0], 16), int(cols[1], 16), int(cols[2], 16), cols[3], cols[4]))
+    maps.sort()
+    return maps
+
+
+class Symboliser:
+    """Addresses of the target's process to function names, from its recorded mappings."""
+
+    def __init__(self, maps):
+        self.maps = maps
+        self.starts = [m[0] for m in maps]
+        self.files = {}  # path -> ElfFile, or the reason it cannot be read
+        self.counts = {"frames": 0, "symbolised": 0, "noMapping": 0, "noSymbol": 0, "unreadableFile": 0}
+
+    def elf(self, path, build_id):
+        if path not in self.files:
+            try:
+                elf = ElfFile(path)
+                if build_id != "-" and elf.build_id is not None and elf.build_id != build_id:
+                    raise ValueError(f"{path} changed after the recording (build id {elf.build_id}, recorded {build_id})")
+                self.files[path] = elf
+            except (OSError, ValueError) as e:
+                self.files[path] = str(e)
+        return self.files[path]
+
+    def symbolise(self, address, return_address):
+        """(function name or None, module path or None) of an address."""
+        self.counts["frames"] += 1
+        i = bisect.bisect_right(self.starts, address) - 1
+        if i < 0 or address >= self.maps[i][1]:
+            self.counts["noMapping"] += 1
+            return None, None
+        start, _end, offset, path, build_id = self.maps[i]
+        elf = self.elf(path, build_id)
+        if isinstance(elf, str):
+            self.counts["unreadableFile"] += 1
+            return None, path
+        vaddr = elf.vaddr(address - start + offset - (1 if return_address else 0))
+        name = elf.function(vaddr) if vaddr is not None else None
+        self.counts["symbolised" if name else "noSymbol"] += 1
+        return name, path
+
+    def modules(self):
+        """Per module: its build id, or why it could not be read."""
+        return {path: (elf if isinstance(elf, str) else elf.build_id or "no build id") for path, elf in sorted(self.files.items())}
+
+
+def executable_mappings(pid):
+    """The executable file mappings of a process, from /proc/PID/maps, with each file's build id."""
+    out = []
+    with open(f"/proc/{pid}/maps") as f:
+        for line in f:
+            cols = line.split(maxsplit=5)
+            if len(cols) < 6 or "x" not in cols[1] or not cols[5].startswith("/"):
+                continue
+            start, end = cols[0].split("-")
+            out.append((int(start, 16), int(end, 16), int(cols[2], 16), cols[5].rstrip("\n")))
+    return out
+
+
+def build_id_of(path):
+    try:
+        return ElfFile(path).build_id or "-"
+    except (OSError, ValueError):
+        return "-"
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 4 and sys.argv[1] == "lookup":
+        elf = ElfFile(sys.argv[2])
+        for text in sys.argv[3:]:
+            print(elf.function(int(text, 16)) or "??")
+    else:
+        sys.exit(__doc__)
