@@ -19,7 +19,12 @@ its thread. The estimate of a quantity is n * D, n the samples counted for it:
 - region (id): samples whose stack holds the id (recursion counted once);
 - region in interaction (I, id): samples taken while an instance of the region that began in
   interaction I was open: the id at a level whose stack up to and including it has interaction I
-  (the feature statistics group region instances by their interaction at begin).
+  (the feature statistics group region instances by their interaction at begin);
+- feature-set stacks, as the Feature Flame Graph draws them: a sample's stack gives one frame
+  per level, the region's own feature set (regionStack) or the interaction of the stack up to
+  that level (interactionStack); a stack's inclusive estimate counts the samples whose frames
+  start with it, its self estimate (...Self) those whose frames are exactly it. Frames are
+  written A*B, the empty set as "", joined by " > ".
 
 The Feature Statistics view computes the same (org.featurecompass.model.sampling.SampleSeries);
 core's SampledEstimatesTest runs this script as its peer.
@@ -85,7 +90,18 @@ def keys_of(stack, names):
     keys |= {("region", f"{names.get(str(r), f'FR(?{r})')} #{r}") for r in stack}
     keys |= {("regionInInteraction", f"{interaction(sets[:i + 1])} / {names.get(str(r), f'FR(?{r})')} #{r}")
              for i, r in enumerate(stack)}
+    if stack:
+        own = ["*".join(sorted(f)) for f in sets]
+        union = ["*".join(sorted(_interaction_set(sets[:i + 1]))) for i in range(len(sets))]
+        for kind, frames in (("regionStack", own), ("interactionStack", union)):
+            keys |= {(kind, " > ".join(frames[:i + 1])) for i in range(len(frames))}
+            keys.add((kind + "Self", " > ".join(frames)))
     return keys
+
+
+def _interaction_set(feature_sets):
+    union = frozenset().union(*feature_sets)
+    return union - {BASE} if len(union) > 1 else union
 
 
 def load(path):

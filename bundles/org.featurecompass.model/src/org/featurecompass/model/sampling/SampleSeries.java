@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 import org.featurecompass.model.feature.FeatureSet;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.MalformedRegionNameException;
 
 /**
@@ -31,6 +32,7 @@ import org.featurecompass.model.feature.MalformedRegionNameException;
  * that is with R at a level whose stack up to and including it has the interaction I (as the
  * feature statistics group region instances by their interaction at begin).</li>
  * </ul>
+ * The Feature Flame Graph's stacks are estimated the same way ({@link #stacks}).
  * {@code tools/record/sample_estimates.py} computes the same quantities; the tests check both
  * agree. Thread-safe.
  */
@@ -137,6 +139,46 @@ public final class SampleSeries {
         return new SampledFeatureTimes(to - from, period, level, estimates(features, period, level),
                 estimates(interactions, period, level), estimates(regions, period, level), regionNames,
                 estimates(leaves, period, level));
+    }
+
+    /**
+     * @param startNs first instant of the window, ns
+     * @param endNs last instant of the window, ns (inclusive)
+     * @param parameters the sampling period and the region names
+     * @param level the confidence level of the intervals, in (0, 1)
+     * @param kind what a frame is, as in the Feature Flame Graph
+     * @return the estimates of the window's feature-set stacks ({@link SampledStacks})
+     */
+    public synchronized SampledStacks stacks(long startNs, long endNs, SamplingParameters parameters, double level,
+            FeatureStackFrameKind kind) {
+        sort();
+        int from = lowerBound(startNs);
+        int to = endNs == Long.MAX_VALUE ? fSize : lowerBound(endNs + 1);
+        long[] counts = new long[fStackTable.size()];
+        for (int i = from; i < to; i++) {
+            counts[fStacks[i]]++;
+        }
+        Map<List<FeatureSet>, Long> inclusive = new LinkedHashMap<>();
+        Map<List<FeatureSet>, Long> self = new LinkedHashMap<>();
+        Map<Long, FeatureSet> featuresOfRegion = new HashMap<>();
+        for (int stack = 0; stack < counts.length; stack++) {
+            long n = counts[stack];
+            long[] ids = fStackTable.get(stack);
+            if (n == 0 || ids.length == 0) {
+                continue;
+            }
+            List<FeatureSet> path = new ArrayList<>();
+            FeatureSet union = FeatureSet.EMPTY;
+            for (long id : ids) {
+                FeatureSet set = featuresOfRegion.computeIfAbsent(id, r -> featuresOf(regionName(parameters, r)));
+                union = union.union(set);
+                path.add(kind == FeatureStackFrameKind.INTERACTION ? union.asInteraction() : set);
+                inclusive.merge(List.copyOf(path), n, Long::sum);
+            }
+            self.merge(List.copyOf(path), n, Long::sum);
+        }
+        return new SampledStacks(kind, to - from, parameters.periodNs(), level, estimates(inclusive, parameters.periodNs(), level),
+                estimates(self, parameters.periodNs(), level));
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.featurecompass.model.sampling;
 
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+
 /**
  * A trace's samples with the parameters that give them a meaning: what the feature statistics
  * keep to estimate the time of any window ({@link #estimate}).
@@ -19,5 +21,15 @@ public record TraceSamples(SamplingParameters parameters, SampleSeries series) {
      */
     public SampledFeatureTimes estimate(long startNs, long endNs) {
         return series.estimate(startNs, endNs, parameters, LEVEL);
+    }
+
+    /**
+     * @param startNs first instant of the window, ns
+     * @param endNs last instant of the window, ns (inclusive)
+     * @param kind what a frame is
+     * @return the estimates of the window's feature-set stacks, with {@value #LEVEL} intervals
+     */
+    public SampledStacks stacks(long startNs, long endNs, FeatureStackFrameKind kind) {
+        return series.stacks(startNs, endNs, parameters, LEVEL, kind);
     }
 }

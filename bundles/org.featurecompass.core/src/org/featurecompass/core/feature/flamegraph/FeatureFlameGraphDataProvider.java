@@ -17,12 +17,16 @@ import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledStacks;
+import org.featurecompass.model.sampling.TraceSamples;
 
 /**
  * Serves the Feature Flame Graph of a TEF trace as a Trace Compass tree: region instances of all
@@ -31,6 +35,12 @@ import org.featurecompass.model.feature.FeatureStackTree;
  * the whole trace or for the range in {@link DataProviderParameterUtils#REQUESTED_TIME_KEY} (its
  * first and last time), with the frames given by {@link #FRAMES_KEY}. The model
  * ({@link FeatureFlameGraphModel}) also carries the whole {@link FeatureStackTree}.
+ * <p>
+ * A sampled trace's stacks also get their on-CPU time estimated from the window's samples
+ * ({@link SampledStacks}: samples × period with a 95 % Poisson score interval), in two more columns
+ * whose headers say they are estimates, and in the model ({@link FeatureFlameGraphModel#getSampled()})
+ * for the view's tooltips. Stacks that only samples hold (a trace recorded with sampling only) have
+ * no node of the traced tree and are not drawn; their estimates are in the model.
  * <p>
  * The whole-trace trees come from the segment analysis's pass ({@link FeatureRegionSegmentAnalysis}),
  * a range's are replayed from its segment store ({@link FeatureStackTreeQuery}), never from
@@ -62,11 +72,16 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
         fModule = module;
     }
 
-    /** @return the column headers: frame, instances, inclusive (ms), self (ms), share of all, threads */
+    /**
+     * @return the column headers: frame, instances, inclusive (ms), self (ms), share of all, threads,
+     *         then the estimates of a sampled trace: on-CPU inclusive (ms) and its 95 % interval (ms)
+     *         (empty cells for a trace without samples)
+     */
     public static List<String> headers() {
         return List.of(Messages.FeatureFlameGraphDataProvider_ColumnFrame, Messages.FeatureFlameGraphDataProvider_ColumnInstances,
                 Messages.FeatureFlameGraphDataProvider_ColumnInclusive, Messages.FeatureFlameGraphDataProvider_ColumnSelf,
-                Messages.FeatureFlameGraphDataProvider_ColumnShare, Messages.FeatureFlameGraphDataProvider_ColumnThreads);
+                Messages.FeatureFlameGraphDataProvider_ColumnShare, Messages.FeatureFlameGraphDataProvider_ColumnThreads,
+                Messages.FeatureFlameGraphDataProvider_ColumnSampled, Messages.FeatureFlameGraphDataProvider_ColumnSampledInterval);
     }
 
     /**
@@ -112,9 +127,13 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
             return response(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
         }
         FeatureStackTree tree = whole;
+        FeatureStatistics statistics = fModule.getStatistics();
+        TraceSamples samples = statistics == null ? null : statistics.samples();
+        SampledStacks sampled = samples == null ? null : samples.stacks(Long.MIN_VALUE, Long.MAX_VALUE, kind);
         if (times != null && !times.isEmpty()) {
             long start = times.stream().mapToLong(Long::longValue).min().getAsLong();
             long end = times.stream().mapToLong(Long::longValue).max().getAsLong();
+            sampled = samples == null ? null : samples.stacks(start, end, kind);
             FeatureStackTree range = FeatureStackTreeQuery.build(fModule, kind, new AnalysisWindow(start, end),
                     monitor == null ? new NullProgressMonitor() : monitor);
             if (range == null) {
@@ -122,11 +141,16 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
             }
             tree = range;
         }
-        return response(tree, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return response(tree, sampled, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
     }
 
     private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(@Nullable FeatureStackTree tree,
             ITmfResponse.Status status, String message) {
+        return response(tree, null, status, message);
+    }
+
+    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(@Nullable FeatureStackTree tree,
+            @Nullable SampledStacks sampled, ITmfResponse.Status status, String message) {
         List<FeatureFlameGraphEntry> entries = new ArrayList<>();
         if (tree != null) {
             Map<FeatureStackNode, Long> ids = new IdentityHashMap<>();
@@ -136,18 +160,21 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
                 long parentId = parent == null || parent.isRoot() ? -1 : ids.get(parent).longValue();
                 long id = fIds.computeIfAbsent(kind + node.path(), p -> Long.valueOf(fNextId.getAndIncrement())).longValue();
                 ids.put(node, Long.valueOf(id));
-                entries.add(new FeatureFlameGraphEntry(id, parentId, labels(node), node));
+                SampleEstimate estimate = sampled == null ? null : sampled.inclusiveOf(node.path());
+                entries.add(new FeatureFlameGraphEntry(id, parentId, labels(node, estimate), node, estimate));
             }
         }
-        return new TmfModelResponse<>(new FeatureFlameGraphModel(entries, tree), status, message);
+        return new TmfModelResponse<>(new FeatureFlameGraphModel(entries, tree, sampled), status, message);
     }
 
-    private static List<String> labels(FeatureStackNode node) {
+    private static List<String> labels(FeatureStackNode node, @Nullable SampleEstimate estimate) {
         String frame = node.frame().isEmpty() ? Messages.FeatureFlameGraphDataProvider_NoFeature : node.frame().toString();
         double share = node.shareOfRoot();
         return List.of(frame, Long.toString(node.instances()), String.format("%,.3f", node.inclusiveNs() / NS_PER_MS), //$NON-NLS-1$
                 String.format("%,.3f", node.selfNs() / NS_PER_MS), //$NON-NLS-1$
                 Double.isNaN(share) ? "" : String.format("%.2f %%", 100 * share), //$NON-NLS-1$ //$NON-NLS-2$
-                Integer.toString(node.threads().size()));
+                Integer.toString(node.threads().size()),
+                estimate == null ? "" : String.format("%,.3f", estimate.estimateNs() / NS_PER_MS), //$NON-NLS-1$ //$NON-NLS-2$
+                estimate == null ? "" : String.format("[%,.3f \u2013 %,.3f]", estimate.lowNs() / NS_PER_MS, estimate.highNs() / NS_PER_MS)); //$NON-NLS-1$ //$NON-NLS-2$
     }
 }

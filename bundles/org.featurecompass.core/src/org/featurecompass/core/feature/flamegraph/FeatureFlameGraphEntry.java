@@ -5,6 +5,7 @@ import java.util.List;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
 import org.featurecompass.model.feature.FeatureStackNode;
+import org.featurecompass.model.sampling.SampleEstimate;
 
 /**
  * One frame of the tree {@link FeatureFlameGraphDataProvider} serves: Trace Compass's tree entry
@@ -14,16 +15,24 @@ import org.featurecompass.model.feature.FeatureStackNode;
 public class FeatureFlameGraphEntry extends TmfTreeDataModel {
 
     private final FeatureStackNode fNode;
+    private final @Nullable SampleEstimate fSampled;
 
     /**
      * @param id the entry's id, stable across queries of one provider for the same stack
      * @param parentId its parent's id, or -1 for an outermost frame
      * @param labels the column texts
      * @param node the node
+     * @param sampled its stack's on-CPU time estimated from the samples (inclusive), or null for a trace without samples
      */
-    public FeatureFlameGraphEntry(long id, long parentId, List<String> labels, FeatureStackNode node) {
+    public FeatureFlameGraphEntry(long id, long parentId, List<String> labels, FeatureStackNode node, @Nullable SampleEstimate sampled) {
         super(id, parentId, labels);
         fNode = node;
+        fSampled = sampled;
+    }
+
+    /** @return the stack's on-CPU time estimated from the samples (inclusive), or null for a trace without samples */
+    public @Nullable SampleEstimate getSampled() {
+        return fSampled;
     }
 
     /** @return the node: instances, inclusive and self times (ns), threads, regions */

@@ -15,6 +15,8 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphDataProvider_ColumnSelf;
     public static String FeatureFlameGraphDataProvider_ColumnShare;
     public static String FeatureFlameGraphDataProvider_ColumnThreads;
+    public static String FeatureFlameGraphDataProvider_ColumnSampled;
+    public static String FeatureFlameGraphDataProvider_ColumnSampledInterval;
     public static String FeatureFlameGraphDataProvider_NoFeature;
     public static String FeatureFlameGraphDataProvider_BadFrames;
 

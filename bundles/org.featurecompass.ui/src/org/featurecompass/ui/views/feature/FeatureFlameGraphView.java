@@ -33,6 +33,7 @@ import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.sampling.SampledStacks;
 import org.featurecompass.ui.viewers.FlameGraphViewer;
 import org.featurecompass.ui.views.base.AnalysisResultView;
 
@@ -121,7 +122,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
 
     @Override
     protected void showNoTrace() {
-        display(null, null, null, Messages.FeatureStatisticsView_NoTrace);
+        display(null, null, null, null, Messages.FeatureStatisticsView_NoTrace);
     }
 
     /**
@@ -162,7 +163,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
         FeatureFlameGraphDataProvider provider = DataProviderLookup.get(trace, FeatureFlameGraphDataProvider.ID,
                 FeatureFlameGraphDataProvider.class);
         if (provider == null) {
-            display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_NotFeatureTrace, trace.getName()));
+            display(trace, window, null, null, NLS.bind(Messages.FeatureStatisticsView_NotFeatureTrace, trace.getName()));
             return;
         }
         Map<String, Object> parameters = new HashMap<>();
@@ -171,7 +172,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
             parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
         }
         String running = NLS.bind(Messages.FeatureFlameGraphView_Running, trace.getName());
-        display(trace, window, null, running);
+        display(trace, window, null, null, running);
         fetchTree(NLS.bind(Messages.FeatureFlameGraphView_JobName, trace.getName()), provider, parameters, running,
                 new TreeResponseHandler<FeatureFlameGraphEntry>() {
                     @Override
@@ -180,30 +181,34 @@ public class FeatureFlameGraphView extends AnalysisResultView {
                         if (tree == null) {
                             failed(""); //$NON-NLS-1$
                         } else {
-                            display(trace, window, tree, summary(trace, tree));
+                            SampledStacks sampled = ((FeatureFlameGraphModel) model).getSampled();
+                            display(trace, window, tree, sampled, summary(trace, tree, sampled));
                         }
                     }
 
                     @Override
                     public void failed(String message) {
-                        display(trace, window, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), message));
+                        display(trace, window, null, null, NLS.bind(Messages.FeatureStatisticsView_Failed, trace.getName(), message));
                     }
                 });
     }
 
-    private static String summary(ITmfTrace trace, FeatureStackTree tree) {
+    private static String summary(ITmfTrace trace, FeatureStackTree tree, @Nullable SampledStacks sampled) {
         AnalysisWindow window = tree.window();
         String range = window == null ? Messages.FeatureFlameGraphView_WholeTrace
                 : NLS.bind(Messages.FeatureFlameGraphView_Range, FeatureTimeFormat.duration(window.lengthNs()));
         String frames = tree.frameKind() == FeatureStackFrameKind.INTERACTION ? Messages.FeatureFlameGraphView_FramesInteraction
                 : Messages.FeatureFlameGraphView_FramesRegionFeatures;
-        return NLS.bind(Messages.FeatureFlameGraphView_Summary, new Object[] { trace.getName(), range,
+        String text = NLS.bind(Messages.FeatureFlameGraphView_Summary, new Object[] { trace.getName(), range,
                 String.format("%,d", tree.instances()), frames, String.format("%,d", tree.truncatedInstances()), //$NON-NLS-1$ //$NON-NLS-2$
                 String.format("%,d", tree.clippedInstances()), String.format("%,d", tree.outOfOrderInstances() + tree.detachedInstances()) }); //$NON-NLS-1$ //$NON-NLS-2$
+        return sampled == null ? text
+                : text + ' ' + NLS.bind(Messages.FeatureFlameGraphView_Sampled, String.format("%,d", sampled.samples())); //$NON-NLS-1$
     }
 
     /** Shows a tree (or none) and a summary on the UI thread, if the trace, window and frames are still the requested ones. */
-    private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable FeatureStackTree tree, String text) {
+    private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable FeatureStackTree tree,
+            @Nullable SampledStacks sampled, String text) {
         Composite parent = getParentComposite();
         if (parent == null || parent.isDisposed()) {
             return;
@@ -216,7 +221,7 @@ public class FeatureFlameGraphView extends AnalysisResultView {
             }
             setSummary(text);
             fShown = tree;
-            fContent.setTree(tree, thread -> trace == null ? thread.toString()
+            fContent.setTree(tree, sampled, thread -> trace == null ? thread.toString()
                     : FeatureRegionsDataProvider.threadName(trace, thread.pid(), thread.tid()));
             viewer.setInput(tree == null ? null : tree.root(), Messages.FeatureFlameGraphView_RootRow);
         });

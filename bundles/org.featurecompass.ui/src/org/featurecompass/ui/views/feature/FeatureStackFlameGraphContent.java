@@ -15,6 +15,8 @@ import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledStacks;
 import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.ThreadId;
 import org.featurecompass.ui.viewers.FlameGraphContent;
@@ -23,7 +25,8 @@ import org.featurecompass.ui.viewers.FlameGraphContent;
  * A {@link FeatureStackTree} as the Feature Flame Graph draws it: frames as wide as their inclusive
  * time summed over threads, widest child first, coloured by feature set ({@link FeatureSetPalette},
  * the Feature Regions view's colours), the synthetic root in grey; tooltips with the node's
- * counts, inclusive and self times, threads, regions and share of the root. Used on the UI thread.
+ * counts, inclusive and self times, threads, regions and share of the root, and in a sampled trace
+ * the on-CPU times estimated from the samples, marked as estimates. Used on the UI thread.
  */
 final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureStackNode> {
 
@@ -34,6 +37,7 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
     private final StateItem[] fColours;
     private final int fRootColour;
     private @Nullable FeatureStackTree fTree;
+    private @Nullable SampledStacks fSampled;
     private Function<ThreadId, String> fThreadNames = ThreadId::toString;
 
     FeatureStackFlameGraphContent() {
@@ -46,10 +50,12 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
 
     /**
      * @param tree the tree drawn, for the root's tooltip
+     * @param sampled the stacks' estimates from a sampled trace's samples, for the tooltips, or null
      * @param threadNames how threads are named in tooltips
      */
-    void setTree(@Nullable FeatureStackTree tree, Function<ThreadId, String> threadNames) {
+    void setTree(@Nullable FeatureStackTree tree, @Nullable SampledStacks sampled, Function<ThreadId, String> threadNames) {
         fTree = tree;
+        fSampled = sampled;
         fThreadNames = threadNames;
     }
 
@@ -103,6 +109,11 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
         info.put(Messages.FeatureFlameGraphView_TooltipInclusiveSpread, spread(node.inclusive()));
         info.put(Messages.FeatureFlameGraphView_TooltipSelf, FeatureTimeFormat.duration(node.selfNs()));
         info.put(Messages.FeatureFlameGraphView_TooltipSelfSpread, spread(node.self()));
+        SampledStacks sampled = fSampled;
+        if (sampled != null) { // estimates, said so in the key: on-CPU time from the samples
+            info.put(Messages.FeatureFlameGraphView_TooltipSampledInclusive, estimate(sampled.inclusiveOf(node.path())));
+            info.put(Messages.FeatureFlameGraphView_TooltipSampledSelf, estimate(sampled.selfOf(node.path())));
+        }
         double share = node.shareOfRoot();
         if (!Double.isNaN(share)) {
             info.put(Messages.FeatureFlameGraphView_TooltipShare, String.format("%.2f %%", 100 * share)); //$NON-NLS-1$
@@ -116,6 +127,12 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
         }
         info.put(Messages.FeatureFlameGraphView_TooltipRegions, listed(regions));
         return info;
+    }
+
+    private static String estimate(SampleEstimate estimate) {
+        return NLS.bind(Messages.FeatureFlameGraphView_TooltipEstimate, new Object[] { FeatureTimeFormat.duration(estimate.estimateNs()),
+                FeatureTimeFormat.duration(Math.round(estimate.lowNs())), FeatureTimeFormat.duration(Math.round(estimate.highNs())),
+                String.format("%,d", estimate.samples()) }); //$NON-NLS-1$
     }
 
     private static void counts(Map<String, String> info, long truncated, long clipped, long outOfOrder, long spansGap) {

@@ -54,6 +54,10 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphView_TooltipInclusive;
     public static String FeatureFlameGraphView_TooltipInclusiveSpread;
     public static String FeatureFlameGraphView_TooltipSelf;
+    public static String FeatureFlameGraphView_TooltipSampledInclusive;
+    public static String FeatureFlameGraphView_TooltipSampledSelf;
+    public static String FeatureFlameGraphView_TooltipEstimate;
+    public static String FeatureFlameGraphView_Sampled;
     public static String FeatureFlameGraphView_TooltipSelfSpread;
     public static String FeatureFlameGraphView_TooltipShare;
     public static String FeatureFlameGraphView_TooltipThreads;

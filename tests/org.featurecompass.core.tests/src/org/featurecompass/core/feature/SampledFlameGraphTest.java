@@ -1,0 +1,117 @@
+package org.featurecompass.core.feature;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
+import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
+import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
+import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.featurecompass.core.BpfRecorder;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
+import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.DataProviderQuery;
+import org.featurecompass.model.feature.FeatureSet;
+import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledStacks;
+import org.featurecompass.tests.support.RepositoryFiles;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The Feature Flame Graph data provider on a sampled recording (doc/samples/demo-sampled.json,
+ * {@code fc-record --sample 997 --trace} of the demo): every feature-set stack's on-CPU time
+ * estimated from the samples (inclusive and self, 95 % score interval), for both frame kinds, the
+ * whole trace and a range, equals that of {@code tools/record/sample_estimates.py estimate}, the
+ * peer, run on the same file; each traced node's entry carries its stack's inclusive estimate, in
+ * the columns marked as estimates.
+ */
+class SampledFlameGraphTest {
+
+    private static final String SAMPLE = "doc/samples/demo-sampled.json";
+
+    @Test
+    void stackEstimatesEqualThePeers(@TempDir Path out) throws Exception {
+        Path file = RepositoryFiles.resolve(SAMPLE);
+        try (FeatureTraceFixture fixture = FeatureTraceFixture.ofJson(out, "demo-sampled", Files.readString(file))) {
+            FeatureFlameGraphDataProvider provider = DataProviderLookup.get(fixture.trace(), FeatureFlameGraphDataProvider.ID,
+                    FeatureFlameGraphDataProvider.class);
+            assertNotNull(provider);
+            for (String frames : List.of(FeatureFlameGraphDataProvider.FRAMES_REGIONS, FeatureFlameGraphDataProvider.FRAMES_INTERACTIONS)) {
+                String kind = frames.equals(FeatureFlameGraphDataProvider.FRAMES_REGIONS) ? "regionStack" : "interactionStack";
+                FeatureFlameGraphModel whole = fetch(provider, frames, null, null);
+                assertEqualsPeer(file, whole, kind, null, null);
+                long start = fixture.trace().getStartTime().toNanos();
+                long mid = (fixture.trace().getStartTime().toNanos() + fixture.trace().getEndTime().toNanos()) / 2;
+                assertEqualsPeer(file, fetch(provider, frames, start, mid), kind, start, mid);
+            }
+            assertTrue(FeatureFlameGraphDataProvider.headers().get(6).contains("estimated"));
+        }
+    }
+
+    private static FeatureFlameGraphModel fetch(FeatureFlameGraphDataProvider provider, String frames, @Nullable Long from,
+            @Nullable Long to) {
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(FeatureFlameGraphDataProvider.FRAMES_KEY, frames);
+        if (from != null && to != null) {
+            parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(from, to));
+        }
+        TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response = DataProviderQuery.fetchTree(provider, parameters,
+                new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, response.getStatus(), response.getStatusMessage());
+        return (FeatureFlameGraphModel) Objects.requireNonNull(response.getModel());
+    }
+
+    private static String path(List<FeatureSet> frames) {
+        return frames.stream().map(FeatureSet::toString).collect(Collectors.joining(" > "));
+    }
+
+    private static void assertEqualsPeer(Path file, FeatureFlameGraphModel model, String kind, @Nullable Long from, @Nullable Long to)
+            throws Exception {
+        List<String> command = new ArrayList<>(List.of("python3", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(),
+                "estimate", file.toString(), "--tsv"));
+        if (from != null && to != null) {
+            command.addAll(List.of("--from", from.toString(), "--to", to.toString()));
+        }
+        Map<String, String[]> peer = new TreeMap<>();
+        for (String line : BpfRecorder.run(file.getParent(), 120, command.toArray(String[]::new)).strip().split("\n")) {
+            String[] fields = line.split("\t", -1);
+            if (fields[0].equals(kind) || fields[0].equals(kind + "Self")) {
+                peer.put(fields[0] + ": " + fields[1], fields);
+            }
+        }
+        SampledStacks sampled = Objects.requireNonNull(model.getSampled(), "a sampled trace has stack estimates");
+        Map<String, SampleEstimate> ours = new TreeMap<>();
+        sampled.inclusive().forEach((path, estimate) -> ours.put(kind + ": " + path(path), estimate));
+        sampled.self().forEach((path, estimate) -> ours.put(kind + "Self: " + path(path), estimate));
+        assertTrue(ours.size() >= 4, ours.toString());
+        assertEquals(peer.keySet(), ours.keySet(), "the same stacks");
+        ours.forEach((key, estimate) -> {
+            String[] row = peer.get(key);
+            assertEquals(Long.parseLong(row[2]), estimate.samples(), key);
+            assertEquals(Long.parseLong(row[3]), estimate.estimateNs(), key);
+            assertEquals(Double.parseDouble(row[4]), estimate.lowNs(), 1e-12 * estimate.highNs(), key + " low");
+            assertEquals(Double.parseDouble(row[5]), estimate.highNs(), 1e-12 * estimate.highNs(), key + " high");
+        });
+        for (FeatureFlameGraphEntry entry : model.getEntries()) {
+            SampleEstimate shown = Objects.requireNonNull(entry.getSampled(), entry.getName());
+            assertEquals(sampled.inclusiveOf(entry.getNode().path()), shown, entry.getName());
+            assertEquals(String.format("%,.3f", shown.estimateNs() / 1e6), entry.getLabels().get(6));
+        }
+    }
+}
