@@ -5,17 +5,18 @@
 # compares with the traced on-CPU time of the same run (B/E events and sched_switch), per
 # frequency: relative error of the estimates and how often the intervals cover the traced value.
 #
-#   tools/record/bench-accuracy.sh [--runs N] [--freqs "97 499 997 4999"] [--out DIR]
+#   tools/record/bench-accuracy.sh [--runs N] [--freqs "97 499 997 4999"] [--thinning K] [--out DIR]
 #
 # Root (bpftrace). Results: DIR/summary.md (the table of doc/benchmarks.md), DIR/*.accuracy.json.
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-runs=5 freqs="97 499 997 4999" out=/tmp/fc-bench-accuracy
+runs=5 freqs="97 499 997 4999" out=/tmp/fc-bench-accuracy thinning=1
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=${2:?}; shift 2 ;;
         --freqs) freqs=${2:?}; shift 2 ;;
         --out) out=${2:?}; shift 2 ;;
+        --thinning) thinning=${2:?}; shift 2 ;;
         *) echo "usage: bench-accuracy.sh [--runs N] [--freqs \"97 997\"] [--out DIR]" >&2; exit 2 ;;
     esac
 done
@@ -31,7 +32,7 @@ for f in $freqs; do
         for r in $(seq 1 "$runs"); do
             trace=$out/$w-$f-$r.json
             # shellcheck disable=SC2086
-            "$here/fc-record" -k --kernel-scope target -s "$f" --trace -o "$trace" -- "$here/demo/fc-demo" ${workloads[$w]} \
+            "$here/fc-record" -k --kernel-scope target -s "$f" --thinning "$thinning" --trace -o "$trace" -- "$here/demo/fc-demo" ${workloads[$w]} \
                 > /dev/null 2>&1 || { echo "bench-accuracy: recording $trace failed" >&2; exit 1; }
             python3 "$here/sample_estimates.py" accuracy --json "$trace" > "$out/$w-$f-$r.accuracy.json"
             rm -f "$trace"
@@ -39,7 +40,7 @@ for f in $freqs; do
         done
     done
 done
-python3 - "$out" "$runs" <<'PY' | tee "$out/summary.md"
+THINNING=$thinning python3 - "$out" "$runs" <<'PY' | tee "$out/summary.md"
 import collections, glob, json, os, statistics, sys, time
 out, runs = sys.argv[1], int(sys.argv[2])
 rows = collections.defaultdict(list)  # frequency -> rows
@@ -50,7 +51,7 @@ for path in glob.glob(f"{out}/*.accuracy.json"):
     samples[r["frequencyHz"]].append(r["samples"])
 print(f"Machine: {os.cpu_count()} CPUs, kernel {os.uname().release}, load average "
       f"{open('/proc/loadavg').read().split()[0]}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
-      f"fc-demo workloads 'all' and 'encrypt', {runs} runs each per frequency.\n")
+      f"fc-demo workloads 'all' and 'encrypt', {runs} runs each per frequency, thinning {os.environ.get('THINNING', '1')}.\n")
 print("| frequency | samples per run (mean) | quantities | intervals covering the traced value | "
       "mean abs. relative error, quantities ≥ 100 ms | max abs. relative error, ≥ 100 ms | mean abs. error, < 100 ms |")
 print("|---|---|---|---|---|---|---|")

@@ -181,11 +181,16 @@ def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
 def sample_probe(a):
     """The sampling probe: at HZ per CPU, on a CPU running the target, the thread's region stack
     (depth and its outermost MAX_REGION_DEPTH ids, from the maps the region probes keep) and its
-    user stack (frame pointers), in one printf, so one ring-buffer record holds the whole sample."""
+    user stack (frame pointers), in one printf, so one ring-buffer record holds the whole sample.
+    With --thinning K the probe fires at K*HZ and keeps each tick with probability 1/K (the
+    kernel's pseudo-random rand): samples fall at random instants of a K times finer grid, one
+    per 1/HZ on average, so a program whose work repeats in step with 1/HZ is not always sampled
+    at the same phase (doc/recorder.md, "Sampling")."""
     levels = ", ".join(f"@fc_stk[tid, {k}]" for k in range(MAX_REGION_DEPTH))
     fmt = "\\t%d" + "\\t%llu" * MAX_REGION_DEPTH
     target = "cpid" if a.target == "cpid" else a.target
-    return (f"profile:hz:{a.sample} /pid == {target}/\n"
+    keep = f" && rand % {a.thinning} == 0" if a.thinning > 1 else ""
+    return (f"profile:hz:{a.sample * a.thinning} /pid == {target}{keep}/\n"
             f"{{ $seq = @seq[cpu]++; $d = @fc_depth[tid]; printf(\"P\\tsample\\t{HEAD_FMT}{fmt}\\n%s\\n\", "
             f"{HEAD_ARGS}, $d, {levels}, ustack(perf, {MAX_USER_FRAMES})); }}")
 
@@ -257,7 +262,8 @@ def generate(a):
         meta["sampling"] = {"frequencyHz": a.sample, "periodNs": round(1e9 / a.sample),
                             "regionStacks": "BPF maps kept by the vtrace probes",
                             "maxRegionDepth": MAX_REGION_DEPTH, "maxUserFrames": MAX_USER_FRAMES,
-                            "userStacks": "frame pointers (bpftrace ustack), unsymbolised addresses"}
+                            "userStacks": "frame pointers (bpftrace ustack), unsymbolised addresses",
+                            "thinning": a.thinning, "tickHz": a.sample * a.thinning}
     meta["featureRegionEvents"] = "traced" if a.trace else "not recorded (sampling only)"
     if a.kernel:
         meta["perfEvents"] = []
@@ -433,6 +439,7 @@ BPF_MAP_UPDATE_ELEM, BPF_MAP_GET_FD_BY_ID, BPF_ENABLE_STATS = 2, 14, 32
 PROG_TYPE_KPROBE = 2  # uprobes' programs are of this type
 GATE_MAP = "AT_fc_gate"  # bpftrace's name of the map @fc_gate
 SMOOTHING = 0.3  # weight of the last tick in the budget controller's rates
+RATE_PERIODS = 5  # periods over which the throughput controller measures its rates
 
 
 def bpf(cmd, attr):
@@ -586,6 +593,9 @@ def budget_control(a):
             return quit_early()
         time.sleep(0.005)
 
+    if a.metric:
+        return throughput_control(a, gate, target)
+
     class Stats(ctypes.Structure):
         _fields_ = [("type", ctypes.c_uint32)]
     stats_fd = bpf(BPF_ENABLE_STATS, Stats(0))  # BPF_STATS_RUN_TIME, until this process ends
@@ -660,6 +670,105 @@ def budget_control(a):
     log.write(f"summary\t{json.dumps({'periods': periods, 'controlledNs': end - start, 'endNs': end, **totals})}\n")
     log.close()
     os.close(stats_fd)
+
+
+def read_metric(spec):
+    """The current value of a throughput metric: a cumulative count of the program's work. "size:PATH"
+    is the size of a file the program writes (QDIME's gzip metric: the output's growth), any other
+    PATH a file holding one number that the program (or a script reading its statistics) keeps
+    up to date. None when it cannot be read."""
+    if spec.startswith("size:"):
+        try:
+            return float(os.stat(spec[5:]).st_size)
+        except FileNotFoundError:
+            return 0.0  # not written yet
+        except OSError:
+            return None
+    try:
+        with open(spec) as f:
+            words = f.read().split()
+        return float(words[0]) if words else 0.0  # empty: nothing written yet
+    except FileNotFoundError:
+        return 0.0  # not written yet
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def throughput_control(a, gate, target):
+    """QDIME's loop with the cost measured on the program's own throughput (Arafa et al., §III-C:
+    a QoS metric the application already exposes, read periodically; here --metric). The
+    throughput is the metric's growth per second, measured separately while tracing is on and
+    while it is off (over the last RATE_PERIODS periods); tracing costs the program
+    L = 1 - on/off of its throughput while on, so a period may trace for a fraction
+    f = min(1, budget / L) of its length, at its start (QDIME's budget is spent from the start of
+    each period), and the throughput lost over the period is f * L, at most the budget. The first
+    period is off, to measure the throughput without tracing; a period with no off time keeps the
+    last off throughput. Every switch is logged as in budget_control."""
+    period = a.period_ms * 1_000_000
+    tick = max(5_000_000, period // 20)
+    log = open(a.output, "w")
+    log.write(f"target\t{target}\n")
+    start = now = period_start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    value = read_metric(a.metric)
+    if value is None:
+        fail(f"budget: cannot read the metric {a.metric!r}")
+    on, fraction, periods = False, 0.0, 1
+    recent = collections.deque(maxlen=RATE_PERIODS)  # per period: (grown on, ns on, grown off, ns off)
+    grown = {True: 0.0, False: 0.0}
+    spent = {True: 0, False: 0}
+    totals = {"metric": a.metric, "onNs": 0, "offNs": 0, "metricOn": 0.0, "metricOff": 0.0, "lostEstimate": 0.0,
+              "periodLosses": []}
+    while os.path.exists(f"/proc/{target}"):
+        # Wake at the next tick, or earlier at the planned switch off or the period's end.
+        wake = period_start + period
+        if on:
+            wake = min(wake, period_start + int(fraction * period))
+        time.sleep(max(0, min(tick, wake - now)) / 1e9)
+        before, now = now, time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+        current = read_metric(a.metric)
+        if current is None:  # unreadable this time (being rewritten): the next tick counts it
+            now = before
+            continue
+        grown[on] += max(0.0, current - value)
+        spent[on] += now - before
+        totals["metricOn" if on else "metricOff"] += max(0.0, current - value)
+        totals["onNs" if on else "offNs"] += now - before
+        value = current
+        if now - period_start >= period:
+            # Throughputs on and off over the last periods' totals: an on slice is short, and a
+            # metric the program updates now and then credits it with some work done before it.
+            recent.append((grown[True], spent[True], grown[False], spent[False]))
+            g_on, t_on, g_off, t_off = (sum(p[i] for p in recent) for i in range(4))
+            rate_on = g_on / t_on if t_on else None
+            rate_off = g_off / t_off if t_off and g_off else None
+            loss = None if rate_on is None or rate_off is None else max(0.0, 1 - rate_on / rate_off)
+            if loss is not None:
+                totals["lostEstimate"] += loss * spent[True]
+                totals["periodLosses"].append(round(loss, 4))
+            # The next period's tracing share: all of it while tracing costs less than the
+            # budget, budget / loss otherwise; until the loss is known, the budget itself (which
+            # keeps the loss within the budget whatever it is, as L <= 1).
+            fraction = a.budget if loss is None else 1.0 if loss <= a.budget else a.budget / loss
+            periods += 1
+            period_start, grown, spent = now, {True: 0.0, False: 0.0}, {True: 0, False: 0}
+            if not on and fraction > 0:
+                set_gate(gate, periods)
+                on = True
+                log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
+        elif on and now - period_start >= fraction * period:
+            log.write(f"off\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
+            set_gate(gate, 0)
+            on = False
+        log.flush()
+    end = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+    traced = totals["onNs"] + totals["offNs"]
+    summary = {"periods": periods, "controlledNs": end - start, "endNs": end, "probeCostNs": 0, "targetCpuNs": 0,
+               "throughputOn": totals["metricOn"] / totals["onNs"] * 1e9 if totals["onNs"] else None,
+               "throughputOff": totals["metricOff"] / totals["offNs"] * 1e9 if totals["offNs"] else None,
+               "estimatedLossPercent": round(100 * totals["lostEstimate"] / traced, 3) if traced else None,
+               "metric": a.metric, "periodLosses": totals["periodLosses"][:200]}
+    log.write(f"summary\t{json.dumps(summary)}\n")
+    log.close()
 
 
 # ---------------------------------------------------------------- conversion
@@ -1172,6 +1281,9 @@ def convert(a):
                                              / max(1, budget_summary["targetCpuNs"] - budget_summary["probeCostNs"]), 3)
             if budget_summary.get("targetCpuNs") else None,
             "resynchronisedThreads": len(resynced)})
+        if budget_summary.get("metric"):
+            meta["budget"].update({key: budget_summary.get(key) for key in
+                                   ("metric", "throughputOn", "throughputOff", "estimatedLossPercent")})
     if "sampling" in meta:
         meta["sampling"].update({"samples": samples, "unmatchedEnds": counters.get("unmatchedEnds", 0),
                                  "samplesBeyondMaxDepth": sum(1 for ev in events if ev["kind"] == "P"
@@ -1214,6 +1326,8 @@ def main():
     g.add_argument("--target", required=True, help="traced pid, or cpid for bpftrace -c")
     g.add_argument("--raw", action="store_true", help="per-region probes fr_begin_<id>")
     g.add_argument("--sample", type=int, help="sample the target's threads at this frequency (Hz)")
+    g.add_argument("--thinning", type=int, default=1,
+                   help="with --sample: fire at thinning x HZ and keep each tick with probability 1/thinning")
     g.add_argument("--budget", action="store_true", help="gate region events on @fc_gate (budget controller)")
     g.add_argument("--no-trace", dest="trace", action="store_false",
                    help="write no event per region (with --sample: sampling only)")
@@ -1258,6 +1372,8 @@ def main():
     b.add_argument("--probe-cost-ns", type=int, required=True, help="cost of a probe call besides its BPF run time")
     b.add_argument("--event-cost-ns", type=int, required=True,
                    help="cost of writing an event besides the BPF run time and the trap")
+    b.add_argument("--metric", help="measure the probes' cost on this throughput metric (size:PATH or a file "
+                   "holding a cumulative count) instead of their CPU time")
     b.add_argument("-o", "--output", required=True, help="log of the switches")
     a = p.parse_args()
     {"gen": generate, "convert": convert, "misses": watch_misses, "maps": watch_maps,
