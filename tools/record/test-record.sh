@@ -212,4 +212,36 @@ assert t["otherData"]["capture_regime"] == "gated" and b["offWindows"] >= 1 and 
 assert b["measuredOverheadPercent"] is not None, b
 PY
 echo "test-record: budget ok"
+
+# 6d. The budget against the program's throughput (--budget-metric): fc-busyloop keeps its
+# iteration count in a file; the first period is off (the throughput without tracing), tracing
+# is then switched on and off, and the controller reports both throughputs and its estimate.
+"$here/fc-record" --budget 2% --period 50 --budget-metric "$out/progress" -o "$out/budget-metric.json" -- \
+    "$here/demo/fc-busyloop" --iterations 4000 --work 100000 --progress "$out/progress" || fail "fc-record --budget-metric"
+"$check" "$out/budget-metric.json" || fail "trace of --budget-metric"
+python3 - "$out/budget-metric.json" <<'PY' || fail "windows of --budget-metric"
+import json, sys
+t = json.load(open(sys.argv[1]))
+names = [e["name"] for e in t["traceEvents"] if e.get("cat") == "__measurement"]
+assert names and names[0] == "measurement_off" and "measurement_on" in names, names[:3]
+assert all(a != b for a, b in zip(names, names[1:])), "off and on alternate"
+b = t["otherData"]["budget"]
+assert b["metric"].endswith("progress") and b["throughputOff"] > 0 and b["throughputOn"] is not None, b
+assert b["estimatedLossPercent"] is not None and b["offWindows"] >= 2, b
+PY
+echo "test-record: budget against a throughput metric ok"
+
+# 6e. Thinned sampling (--thinning 4): the probe fires at 4 x HZ and keeps a tick in 4, so the
+# samples still come about HZ times a second of CPU time, at random instants of the finer grid.
+"$here/fc-record" -s 997 --thinning 4 -o "$out/thinned.json" -- "$demo" --encrypt --iterations 300 --work 400 ||
+    fail "fc-record --thinning"
+python3 - "$out/thinned.json" <<'PY' || fail "samples of --thinning"
+import json, sys
+t = json.load(open(sys.argv[1]))
+s = t["otherData"]["sampling"]
+assert s["thinning"] == 4 and s["tickHz"] == 3988 and s["periodNs"] == 1003009, s
+samples = [e for e in t["traceEvents"] if e.get("ph") == "P"]
+assert len(samples) == s["samples"] > 20, len(samples)
+PY
+echo "test-record: thinned sampling ok"
 echo "test-record: all checks passed"
