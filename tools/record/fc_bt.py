@@ -440,6 +440,7 @@ PROG_TYPE_KPROBE = 2  # uprobes' programs are of this type
 GATE_MAP = "AT_fc_gate"  # bpftrace's name of the map @fc_gate
 SMOOTHING = 0.3  # weight of the last tick in the budget controller's rates
 RATE_PERIODS = 5  # periods over which the throughput controller measures its rates
+MIN_MEASURED_NS = 20_000_000  # tracing time the throughput controller needs before it trusts its rate
 
 
 def bpf(cmd, attr):
@@ -702,8 +703,9 @@ def throughput_control(a, gate, target):
     L = 1 - on/off of its throughput while on, so a period may trace for a fraction
     f = min(1, budget / L) of its length, at its start (QDIME's budget is spent from the start of
     each period), and the throughput lost over the period is f * L, at most the budget. The first
-    period is off, to measure the throughput without tracing; a period with no off time keeps the
-    last off throughput. Every switch is logged as in budget_control."""
+    period is off, to measure the throughput without tracing; until tracing has run
+    MIN_MEASURED_NS in the last periods, a period traces for the budget's share of it (f * L is
+    then within the budget whatever L). Every switch is logged as in budget_control."""
     period = a.period_ms * 1_000_000
     tick = max(5_000_000, period // 20)
     log = open(a.output, "w")
@@ -712,12 +714,12 @@ def throughput_control(a, gate, target):
     value = read_metric(a.metric)
     if value is None:
         fail(f"budget: cannot read the metric {a.metric!r}")
+    last_cpu = cpu_ns(target) or 0
     on, fraction, periods = False, 0.0, 1
     recent = collections.deque(maxlen=RATE_PERIODS)  # per period: (grown on, ns on, grown off, ns off)
     grown = {True: 0.0, False: 0.0}
     spent = {True: 0, False: 0}
-    totals = {"metric": a.metric, "onNs": 0, "offNs": 0, "metricOn": 0.0, "metricOff": 0.0, "lostEstimate": 0.0,
-              "periodLosses": []}
+    totals = {"metric": a.metric, "onNs": 0, "offNs": 0, "metricOn": 0.0, "metricOff": 0.0, "periodLosses": []}
     while os.path.exists(f"/proc/{target}"):
         # Wake at the next tick, or earlier at the planned switch off or the period's end.
         wake = period_start + period
@@ -726,24 +728,32 @@ def throughput_control(a, gate, target):
         time.sleep(max(0, min(tick, wake - now)) / 1e9)
         before, now = now, time.clock_gettime_ns(time.CLOCK_MONOTONIC)
         current = read_metric(a.metric)
-        if current is None:  # unreadable this time (being rewritten): the next tick counts it
-            now = before
+        cpu = cpu_ns(target) if a.metric_clock == "cpu" else None
+        if current is None or (a.metric_clock == "cpu" and cpu is None):
+            now = before  # unreadable this time (being rewritten): the next tick counts it
             continue
+        # The time the growth is divided by: wall-clock time (QDIME's throughput), or the
+        # program's CPU time (work per CPU second: what other load on the machine does to the
+        # program's share of a CPU cancels out).
+        elapsed = now - before if a.metric_clock == "wall" else max(0, cpu - last_cpu)
+        if a.metric_clock == "cpu":
+            last_cpu = cpu
         grown[on] += max(0.0, current - value)
-        spent[on] += now - before
+        spent[on] += elapsed
         totals["metricOn" if on else "metricOff"] += max(0.0, current - value)
-        totals["onNs" if on else "offNs"] += now - before
+        totals["onNs" if on else "offNs"] += elapsed
         value = current
         if now - period_start >= period:
             # Throughputs on and off over the last periods' totals: an on slice is short, and a
             # metric the program updates now and then credits it with some work done before it.
             recent.append((grown[True], spent[True], grown[False], spent[False]))
             g_on, t_on, g_off, t_off = (sum(p[i] for p in recent) for i in range(4))
-            rate_on = g_on / t_on if t_on else None
+            # Not before tracing has run long enough to be measured: short slices are mostly
+            # the metric's granularity (a slice credited with work done before it).
+            rate_on = g_on / t_on if t_on >= MIN_MEASURED_NS else None
             rate_off = g_off / t_off if t_off and g_off else None
             loss = None if rate_on is None or rate_off is None else max(0.0, 1 - rate_on / rate_off)
             if loss is not None:
-                totals["lostEstimate"] += loss * spent[True]
                 totals["periodLosses"].append(round(loss, 4))
             # The next period's tracing share: all of it while tracing costs less than the
             # budget, budget / loss otherwise; until the loss is known, the budget itself (which
@@ -765,8 +775,12 @@ def throughput_control(a, gate, target):
     summary = {"periods": periods, "controlledNs": end - start, "endNs": end, "probeCostNs": 0, "targetCpuNs": 0,
                "throughputOn": totals["metricOn"] / totals["onNs"] * 1e9 if totals["onNs"] else None,
                "throughputOff": totals["metricOff"] / totals["offNs"] * 1e9 if totals["offNs"] else None,
-               "estimatedLossPercent": round(100 * totals["lostEstimate"] / traced, 3) if traced else None,
-               "metric": a.metric, "periodLosses": totals["periodLosses"][:200]}
+               # the whole run's loss while tracing, times the share of the run traced
+               "estimatedLossPercent": round(100 * max(0.0, 1 - (totals["metricOn"] / totals["onNs"])
+                                                        / (totals["metricOff"] / totals["offNs"]))
+                                             * totals["onNs"] / traced, 3)
+               if totals["onNs"] and totals["offNs"] and totals["metricOff"] else None,
+               "metric": a.metric, "metricClock": a.metric_clock, "periodLosses": totals["periodLosses"][:200]}
     log.write(f"summary\t{json.dumps(summary)}\n")
     log.close()
 
@@ -1283,7 +1297,7 @@ def convert(a):
             "resynchronisedThreads": len(resynced)})
         if budget_summary.get("metric"):
             meta["budget"].update({key: budget_summary.get(key) for key in
-                                   ("metric", "throughputOn", "throughputOff", "estimatedLossPercent")})
+                                   ("metric", "metricClock", "throughputOn", "throughputOff", "estimatedLossPercent")})
     if "sampling" in meta:
         meta["sampling"].update({"samples": samples, "unmatchedEnds": counters.get("unmatchedEnds", 0),
                                  "samplesBeyondMaxDepth": sum(1 for ev in events if ev["kind"] == "P"
@@ -1374,6 +1388,8 @@ def main():
                    help="cost of writing an event besides the BPF run time and the trap")
     b.add_argument("--metric", help="measure the probes' cost on this throughput metric (size:PATH or a file "
                    "holding a cumulative count) instead of their CPU time")
+    b.add_argument("--metric-clock", choices=["cpu", "wall"], default="cpu",
+                   help="throughput per second of the program's CPU time (default) or of wall-clock time")
     b.add_argument("-o", "--output", required=True, help="log of the switches")
     a = p.parse_args()
     {"gen": generate, "convert": convert, "misses": watch_misses, "maps": watch_maps,
