@@ -45,6 +45,8 @@ class SampledEstimatesTest {
     private static final long PERIOD = 1_003_009;
     private static final long START = 5_000_000_000L;
     private static final String NO_INTERACTION = "(none)"; // the peer's name of the empty interaction
+    /** The peer's quantities that the Feature Statistics show. */
+    private static final List<String> STATISTICS_KINDS = List.of("feature", "interaction", "region", "regionInInteraction");
 
     /** The generator's parameters: a region stack (ids, outermost first), how often it is sampled, on which thread. */
     private record Stack(String ids, int samples, int tid) {
@@ -185,7 +187,7 @@ class SampledEstimatesTest {
             String[] fields = line.split("\t");
             if (fields[0].equals("samples")) {
                 peerSamples = Long.parseLong(fields[1]);
-            } else {
+            } else if (STATISTICS_KINDS.contains(fields[0])) { // the stack kinds: SampledFlameGraphTest
                 peer.put(fields[0] + ": " + fields[1], fields);
             }
         }
