@@ -4,12 +4,13 @@
 # (hyperfine), on the stress test (fc-busyloop) and the demo workload; with the coverage the
 # windows leave and the controller's own estimate of the probes' cost.
 #
-#   tools/record/bench-budget.sh [--runs N] [--budget PCT] [--period MS] [--workloads "stress stress-metric demo"] [--out DIR]
+#   tools/record/bench-budget.sh [--runs N] [--budget PCT] [--period MS] [--workloads "stress stress-metric demo"]
+#                                [--metric-work "ITERATIONS ROUNDS"] [--out DIR]
 #
 # Root (bpftrace). Results: DIR/summary.md (the table of doc/benchmarks.md).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-runs=5 budget=2 period=200 out=/tmp/fc-bench-budget workloads="stress stress-metric demo"
+runs=5 budget=2 period=200 out=/tmp/fc-bench-budget workloads="stress stress-metric demo" metric_work="20000 100000"
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=${2:?}; shift 2 ;;
@@ -17,6 +18,7 @@ while [ $# -gt 0 ]; do
         --period) period=${2:?}; shift 2 ;;
         --out) out=${2:?}; shift 2 ;;
         --workloads) workloads=${2:?}; shift 2 ;;
+        --metric-work) metric_work=${2:?}; shift 2 ;;
         *) echo "usage: bench-budget.sh [--runs N] [--budget PCT] [--period MS] [--workloads \"stress stress-metric demo\"] [--out DIR]" >&2; exit 2 ;;
     esac
 done
@@ -37,10 +39,11 @@ bench() {  # name dry-binary probed-binary args
 wants() { [[ " $workloads " == *" $1 "* ]]; }
 if wants stress; then bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "--iterations 5000 --work 400000"; fi
 # The budget against the program's throughput (--budget-metric): fc-busyloop keeps its iteration
-# count in a file; every configuration writes it, so its cost is in all three. A region every
-# 0.11 ms: tracing costs about 8 % of the throughput, the probes while off about 1 %.
+# count in a file; every configuration writes it, so its cost is in all three. By default a
+# region every 0.11 ms ("20000 100000"); "5000 400000" is the stress workload above.
 progress=$out/progress
-metric_args="--iterations 20000 --work 100000 --progress $progress"
+read -r metric_iterations metric_rounds <<< "$metric_work"
+metric_args="--iterations $metric_iterations --work $metric_rounds --progress $progress"
 if wants stress-metric; then
     rm -f "$out"/stress-metric.*.log "$out"/stress-metric-budget-*.json
     hyperfine --runs "$runs" --warmup 1 --export-json "$out/stress-metric.json" --style basic \
