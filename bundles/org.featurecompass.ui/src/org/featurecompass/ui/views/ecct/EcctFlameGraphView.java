@@ -6,6 +6,7 @@ import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
 import org.eclipse.swt.layout.GridData;
@@ -16,6 +17,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.ui.ISelectionListener;
 import org.featurecompass.core.ecct.EcctDataProvider;
 import org.featurecompass.core.ecct.EcctEntry;
 import org.featurecompass.core.ecct.EcctTreeModel;
@@ -28,13 +30,16 @@ import org.featurecompass.model.ecct.EcctAggregate;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.ui.viewers.FlameGraphViewer;
 import org.featurecompass.ui.views.base.AnalysisResultView;
+import org.featurecompass.ui.views.execution.ExecutionRowsSelection;
+import org.featurecompass.ui.views.execution.ExecutionsView;
 import org.featurecompass.ui.views.feature.FeatureTimeFormat;
 
 /**
  * The Execution Flame Graph: the sum of the ECCTs (TraceCompare §3.1) of the executions of one
  * type (chosen above the graph) that overlap the trace's selected time range (an instant selects
- * them all), drawn as Trace Compass draws flame graphs (root on top, width = inclusive time), so
- * selecting one execution's range (a double-click in the Executions view) shows its own ECCT.
+ * them all), or of the rows selected in the Executions view (until the time selection changes),
+ * drawn as Trace Compass draws flame graphs (root on top, width = inclusive time), so selecting
+ * one execution there shows its own ECCT.
  * Frames are coloured by kind, with a legend: functions, sampled functions, feature regions,
  * other threads (their markers) and waits. Data from the {@link EcctDataProvider}.
  */
@@ -50,6 +55,13 @@ public class EcctFlameGraphView extends AnalysisResultView {
     private @Nullable String fType;
     private volatile @Nullable EcctAggregate fShown;
     private volatile @Nullable ContextTree fShownTree;
+    /** The rows selected in the Executions view, shown until the time selection changes. */
+    private @Nullable ExecutionRowsSelection fRows;
+    private final ISelectionListener fSelectionListener = (part, selection) -> {
+        if (selection instanceof IStructuredSelection structured && structured.getFirstElement() instanceof ExecutionRowsSelection rows) {
+            showRows(rows);
+        }
+    };
 
     /** Creates the view. */
     public EcctFlameGraphView() {
@@ -80,7 +92,26 @@ public class EcctFlameGraphView extends AnalysisResultView {
         IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
         toolBar.add(viewer.getTimeGraphViewer().getResetScaleAction());
         toolBar.add(viewer.getTimeGraphViewer().getShowLegendAction());
+        getSite().getPage().addSelectionListener(ExecutionsView.ID, fSelectionListener);
         showActiveTrace();
+    }
+
+    /**
+     * Shows the sum of the ECCTs of executions selected in the Executions view (whatever the time
+     * selection), until the time selection changes.
+     *
+     * @param rows the selected rows
+     */
+    public void showRows(ExecutionRowsSelection rows) {
+        fRows = rows;
+        fType = rows.type();
+        showTrace(rows.trace(), null);
+    }
+
+    @Override
+    public void dispose() {
+        getSite().getPage().removeSelectionListener(ExecutionsView.ID, fSelectionListener);
+        super.dispose();
     }
 
     @Override
@@ -118,9 +149,18 @@ public class EcctFlameGraphView extends AnalysisResultView {
         if (type != null) {
             parameters.put(ExecutionDataProvider.TYPE_KEY, type);
         }
+        ExecutionRowsSelection rows = fRows;
+        if (window != null || (rows != null && (rows.trace() != trace || !rows.type().equals(type)))) {
+            rows = null; // a new time selection, trace or type replaces the rows
+            fRows = null;
+        }
+        if (rows != null) {
+            parameters.put(EcctDataProvider.ROWS_KEY, rows.rowList());
+        }
         if (window != null) {
             parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
         }
+        ExecutionRowsSelection shownRows = rows;
         String running = NLS.bind(Messages.EcctFlameGraphView_Running, trace.getName());
         display(trace, window, null, running);
         fetchTree(NLS.bind(Messages.EcctFlameGraphView_JobName, trace.getName()), provider, parameters, running,
@@ -131,7 +171,7 @@ public class EcctFlameGraphView extends AnalysisResultView {
                         if (eccts == null || eccts.getSums() == null) {
                             failed(""); //$NON-NLS-1$
                         } else {
-                            display(trace, window, eccts, summary(trace, window, eccts));
+                            display(trace, window, eccts, summary(trace, window, shownRows, eccts));
                         }
                     }
 
@@ -142,12 +182,14 @@ public class EcctFlameGraphView extends AnalysisResultView {
                 });
     }
 
-    private static String summary(ITmfTrace trace, @Nullable AnalysisWindow window, EcctTreeModel model) {
+    private static String summary(ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable ExecutionRowsSelection rows,
+            EcctTreeModel model) {
         EcctAggregate sums = model.getSums();
         ExecutionEccts eccts = model.getEccts();
         TraceStacks stacks = model.getStacks();
-        String where = window == null ? Messages.EcctFlameGraphView_WholeTrace
-                : NLS.bind(Messages.EcctFlameGraphView_Range, FeatureTimeFormat.duration(window.lengthNs()));
+        String where = rows != null ? Messages.EcctFlameGraphView_SelectedRows
+                : window == null ? Messages.EcctFlameGraphView_WholeTrace
+                        : NLS.bind(Messages.EcctFlameGraphView_Range, FeatureTimeFormat.duration(window.lengthNs()));
         return NLS.bind(Messages.EcctFlameGraphView_Summary, new Object[] { trace.getName(), model.getType(), where,
                 String.format("%,d", sums == null ? 0 : sums.executions()), //$NON-NLS-1$
                 String.format("%,d", eccts == null ? 0 : eccts.store().size()), //$NON-NLS-1$

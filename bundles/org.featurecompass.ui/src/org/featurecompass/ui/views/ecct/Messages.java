@@ -17,6 +17,7 @@ public final class Messages extends NLS {
     public static String EcctFlameGraphView_Type;
     public static String EcctFlameGraphView_Summary;
     public static String EcctFlameGraphView_WholeTrace;
+    public static String EcctFlameGraphView_SelectedRows;
     public static String EcctFlameGraphView_Range;
     public static String EcctFlameGraphView_RootLabel;
     public static String EcctFlameGraphView_RootRow;

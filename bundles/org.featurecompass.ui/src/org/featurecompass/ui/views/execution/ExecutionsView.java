@@ -63,6 +63,7 @@ public class ExecutionsView extends AnalysisResultView {
     private int[] fRows = new int[0];
     private int fSortColumn = ExecutionRowOrder.Fixed.START.ordinal();
     private boolean fDescending;
+    private final RowSelectionProvider fSelection = new RowSelectionProvider();
 
     /** Creates the view. */
     public ExecutionsView() {
@@ -103,7 +104,9 @@ public class ExecutionsView extends AnalysisResultView {
             }
         });
         table.addListener(SWT.DefaultSelection, e -> selectInTraceCompass());
+        table.addListener(SWT.Selection, e -> publishSelection());
         fTable = table;
+        getSite().setSelectionProvider(fSelection);
 
         showActiveTrace();
     }
@@ -180,6 +183,20 @@ public class ExecutionsView extends AnalysisResultView {
             setSummary(text);
             showType();
         });
+    }
+
+    /**
+     * Chooses the execution type shown, as a user does in the combo (UI thread).
+     *
+     * @param type an execution type of the shown trace
+     */
+    public void chooseType(String type) {
+        Combo types = fTypes;
+        int index = types == null ? -1 : Arrays.asList(types.getItems()).indexOf(type);
+        if (types != null && index >= 0) {
+            types.select(index);
+            showType();
+        }
     }
 
     /** Shows the table of the type chosen in the combo. */
@@ -269,6 +286,35 @@ public class ExecutionsView extends AnalysisResultView {
             text.append('\n').append(NLS.bind(Messages.ExecutionsView_SearchError, searchError));
         }
         return text.toString();
+    }
+
+    /** Publishes the selected rows to the workbench (the Execution Flame Graph sums their ECCTs). */
+    private void publishSelection() {
+        Table table = fTable;
+        ExecutionTable shown = fShown;
+        ITmfTrace trace = getShownTrace();
+        if (table == null || shown == null || trace == null) {
+            return;
+        }
+        int[] rows = Arrays.stream(table.getSelectionIndices()).filter(i -> i < fRows.length).map(i -> fRows[i]).toArray();
+        if (rows.length > 0) {
+            fSelection.setSelection(new ExecutionRowsSelection(trace, shown.type(), rows).asSelection());
+        }
+    }
+
+    /**
+     * Selects rows of the shown table, as a user does (for tests): the selection is published.
+     *
+     * @param rows rows of the shown execution table
+     */
+    public void selectRows(int... rows) {
+        Table table = fTable;
+        if (table == null) {
+            return;
+        }
+        java.util.Set<Integer> wanted = new java.util.HashSet<>(Arrays.stream(rows).boxed().toList());
+        table.setSelection(java.util.stream.IntStream.range(0, fRows.length).filter(i -> wanted.contains(fRows[i])).toArray());
+        publishSelection();
     }
 
     /** Selects the time range of the double-clicked execution in Trace Compass. */

@@ -18,11 +18,13 @@ import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.EcctAggregate;
 import org.featurecompass.model.execution.DefaultDefinitions;
+import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.tests.support.PythonVirtualenv;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.featurecompass.ui.viewers.FlameGraphFrame;
 import org.featurecompass.ui.viewers.FlameGraphViewer;
 import org.featurecompass.ui.views.WorkbenchTestSupport;
+import org.featurecompass.ui.views.execution.ExecutionsView;
 import org.featurecompass.ui.views.feature.FeatureTimeFormat;
 import org.junit.jupiter.api.Test;
 
@@ -32,7 +34,8 @@ import org.junit.jupiter.api.Test;
  * definition at depth 0, chosen in the view's type list): every context's width against
  * {@code ecct_reference.py} (run by the test; an independent Python computation of the summed
  * calling context trees of the threads' top-level calls), the root, the legend's frame kinds and
- * a tooltip. Saves {@code execution-flame-graph-node-demo.png} under {@code target/screenshots/}.
+ * a tooltip; then rows selected in the Executions view (the calls of one name) against the
+ * reference's contexts under that name. Saves {@code execution-flame-graph-node-demo.png} under {@code target/screenshots/}.
  */
 class EcctFlameGraphViewTest {
 
@@ -103,6 +106,41 @@ class EcctFlameGraphViewTest {
                 "Inclusive, total: " + FeatureTimeFormat.duration(reference.get("RunTimers;fs.sync.rmdir")))), String.join("\n", tooltip));
         assertTrue(view.getSummaryText().contains("27 of 27 executions"), view.getSummaryText());
         assertTrue(view.getSummaryText().contains("0 without a critical path"), view.getSummaryText());
+
+        // rows selected in the Executions view: the calls of the most frequent name, whose ECCTs hold
+        // exactly the reference's contexts under that name
+        ExecutionsView executions = (ExecutionsView) page.showView(ExecutionsView.ID);
+        WorkbenchTestSupport.waitUntil(display, () -> executions.getShownTable() != null, "the executions table");
+        executions.chooseType(DefaultDefinitions.TOP_LEVEL_SLICES_TYPE);
+        ExecutionTable top = executions.getShownTable();
+        assertNotNull(top);
+        assertEquals(DefaultDefinitions.TOP_LEVEL_SLICES_TYPE, top.type());
+        Map<String, List<Integer>> byName = new TreeMap<>();
+        for (int row = 0; row < top.size(); row++) {
+            byName.computeIfAbsent(top.name(row), n -> new java.util.ArrayList<>()).add(row);
+        }
+        String name = byName.keySet().stream().max((a, b) -> Integer.compare(byName.get(a).size(), byName.get(b).size())).orElseThrow();
+        int[] rows = byName.get(name).stream().mapToInt(Integer::intValue).toArray();
+        assertTrue(rows.length > 1, name + ": " + rows.length);
+        executions.selectRows(rows);
+        WorkbenchTestSupport.waitUntil(display, () -> view.getSummaryText().contains("rows selected") && view.getShownSums() != null //$NON-NLS-1$
+                && view.getShownSums().executions() == rows.length, "the flame graph of the selected rows");
+        EcctAggregate selected = view.getShownSums();
+        assertNotNull(selected);
+        Map<String, Long> expected = new TreeMap<>();
+        reference.forEach((context, ns) -> {
+            if (context.equals(name) || context.startsWith(name + ";")) { //$NON-NLS-1$
+                expected.put(context, ns);
+            }
+        });
+        Map<String, Long> shownRows = new TreeMap<>();
+        for (int node = 1; node < tree.size(); node++) {
+            if (selected.inclusiveSum(node) > 0) {
+                shownRows.put(tree.folded(node), selected.inclusiveSum(node));
+            }
+        }
+        assertEquals(expected, shownRows, "the selected rows' ECCTs");
+        page.activate(view);
 
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
         WorkbenchTestSupport.pump(display, 2_000);
