@@ -107,6 +107,12 @@ class EcctFlameGraphViewTest {
         assertTrue(view.getSummaryText().contains("27 of 27 executions"), view.getSummaryText());
         assertTrue(view.getSummaryText().contains("0 without a critical path"), view.getSummaryText());
 
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        WorkbenchTestSupport.pump(display, 2_000);
+        Path png = WorkbenchTestSupport.screenshot(display, shell, "execution-flame-graph-node-demo.png");
+        assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+
         // rows selected in the Executions view: the calls of the most frequent name, whose ECCTs hold
         // exactly the reference's contexts under that name
         ExecutionsView executions = (ExecutionsView) page.showView(ExecutionsView.ID);
@@ -140,12 +146,5 @@ class EcctFlameGraphViewTest {
             }
         }
         assertEquals(expected, shownRows, "the selected rows' ECCTs");
-        page.activate(view);
-
-        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
-        WorkbenchTestSupport.pump(display, 2_000);
-        Path png = WorkbenchTestSupport.screenshot(display, shell, "execution-flame-graph-node-demo.png");
-        assertTrue(Files.size(png) > 10_000, "screenshot written: " + png);
-        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
     }
 }
