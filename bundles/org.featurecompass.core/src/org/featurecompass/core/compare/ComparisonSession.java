@@ -2,6 +2,7 @@ package org.featurecompass.core.compare;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
 import java.util.Objects;
@@ -13,8 +14,9 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
-import org.featurecompass.core.ecct.ExecutionEccts;
+import org.featurecompass.core.ecct.ExperimentEccts;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionResult;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
@@ -35,9 +37,10 @@ import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
 
 /**
- * One comparison of two groups of the executions of one type of a trace (TraceCompare §3.4): the
- * executions ({@link ExperimentExecutions}) with one ECCT each ({@link ExecutionEccts}, store index
- * = table row), read once into {@link ExecutionValues}, the groups' filters ({@link CrossFilter})
+ * One comparison of two groups of the executions of one type of a trace, or of the traces of an
+ * experiment or of several traces together (TraceCompare §3.4): the executions
+ * ({@link ExperimentExecutions}: each trace's execution table, one after the other) with one ECCT
+ * each ({@link ExperimentEccts}, store index = row), read once into {@link ExecutionValues}, the groups' filters ({@link CrossFilter})
  * and the live {@link GroupComparison} that follows them, and the {@link ComparisonSettings}. The
  * Execution Groups view sets the groups, the Differential Flame Graph and Top Differences views
  * draw {@link #compute()}, the command line does both without a view; all share one session per
@@ -57,6 +60,7 @@ public final class ComparisonSession {
     public static final double INITIAL_SLOWEST_FRACTION = 0.1;
 
     private final ITmfTrace fTrace;
+    private final List<ITmfTrace> fTraces;
     private final String fType;
     private final @Nullable String fDefinitionJson;
     private final List<ExecutionTable> fTables;
@@ -76,17 +80,19 @@ public final class ComparisonSession {
     /**
      * A session over executions and their ECCTs already computed.
      *
-     * @param trace the trace
-     * @param eccts the executions of one type and their ECCTs
+     * @param trace the trace (or experiment) the session is for
+     * @param traces the traces of the executions, in row order ({@code trace} itself, an experiment's traces, or several traces)
+     * @param eccts the executions of one type of each trace and their ECCTs
      * @param definition the definition of that type, or null if unknown
      */
-    public ComparisonSession(ITmfTrace trace, ExecutionEccts eccts, @Nullable ExecutionDefinition definition) {
+    public ComparisonSession(ITmfTrace trace, List<ITmfTrace> traces, ExperimentEccts eccts, @Nullable ExecutionDefinition definition) {
         fTrace = trace;
-        fType = eccts.table().type();
+        fTraces = List.copyOf(traces);
+        fTables = eccts.tables();
+        fType = fTables.get(0).type();
         fDefinitionJson = definition == null ? null : definitionJson(definition);
         fStore = eccts.store();
-        fTables = List.of(eccts.table());
-        fExecutions = new ExperimentExecutions(fTables);
+        fExecutions = eccts.executions();
         fValues = new ExecutionValues(eccts.store());
         fFilter = new CrossFilter(fExecutions, HISTOGRAM_BUCKETS, HISTOGRAM_SCALE);
         if (fExecutions.size() >= 2) {
@@ -98,11 +104,12 @@ public final class ComparisonSession {
     }
 
     /**
-     * Computes (or reuses) the trace's executions of a type and their ECCTs and makes a session of
-     * them. Long: runs the execution, ECCT and, with kernel events, execution-graph analyses.
-     * Without registering it: {@link ComparisonSessions#open} shares sessions.
+     * Computes (or reuses) the executions of a type of a trace, or of each trace of an experiment,
+     * and their ECCTs, and makes a session of them. Long: runs the execution, ECCT and, with kernel
+     * events, execution-graph analyses. Without registering it: {@link ComparisonSessions#open}
+     * shares sessions.
      *
-     * @param trace the trace
+     * @param trace the trace, or an experiment
      * @param type the execution type
      * @param monitor progress and cancellation
      * @return the session, or null if cancelled
@@ -110,28 +117,55 @@ public final class ComparisonSession {
      */
     public static @Nullable ComparisonSession create(ITmfTrace trace, String type, IProgressMonitor monitor)
             throws ComparisonUnavailableException {
-        ExecutionEccts eccts = ExecutionEccts.of(trace, type, monitor);
+        return create(trace, new ArrayList<>(TmfTraceManager.getTraceSet(trace)), type, monitor);
+    }
+
+    /**
+     * Compares the executions of a type over several traces opened separately (the command line's
+     * {@code compare} of several files): their rows one after the other, trace by trace.
+     *
+     * @param traces the traces, at least one
+     * @param type the execution type, defined in every trace
+     * @param monitor progress and cancellation
+     * @return the session (its {@link #trace()} is the first trace), or null if cancelled
+     * @throws ComparisonUnavailableException if a trace lacks the type or an analysis failed
+     */
+    public static @Nullable ComparisonSession create(List<ITmfTrace> traces, String type, IProgressMonitor monitor)
+            throws ComparisonUnavailableException {
+        return create(traces.get(0), traces, type, monitor);
+    }
+
+    private static @Nullable ComparisonSession create(ITmfTrace trace, List<ITmfTrace> traces, String type, IProgressMonitor monitor)
+            throws ComparisonUnavailableException {
+        ExperimentEccts eccts;
+        try {
+            eccts = ExperimentEccts.of(traces, type, monitor);
+        } catch (IllegalArgumentException e) { // a trace without that type: the message names it and its types
+            throw new ComparisonUnavailableException(String.valueOf(e.getMessage()));
+        }
         if (monitor.isCanceled()) {
             return null;
         }
-        ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
-        ExecutionResult result = module == null ? null : module.getResult();
-        if (result == null) {
-            String failure = module == null ? null : module.getFailure();
-            throw new ComparisonUnavailableException(failure != null ? failure : NLS.bind(Messages.ComparisonSession_NoExecutions, trace.getName()));
-        }
-        if (result.table(type) == null) {
-            throw new ComparisonUnavailableException(NLS.bind(Messages.ComparisonSession_NoSuchType,
-                    new Object[] { trace.getName(), type, String.join(", ", result.tables().keySet()) })); //$NON-NLS-1$
+        ExecutionDefinition definition = null;
+        for (ITmfTrace each : traces) {
+            ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(each, ExecutionAnalysis.class, ExecutionAnalysis.ID);
+            ExecutionResult result = module == null ? null : module.getResult();
+            if (result == null) {
+                String failure = module == null ? null : module.getFailure();
+                throw new ComparisonUnavailableException(failure != null ? failure : NLS.bind(Messages.ComparisonSession_NoExecutions, each.getName()));
+            }
+            if (result.table(type) == null) {
+                throw new ComparisonUnavailableException(NLS.bind(Messages.ComparisonSession_NoSuchType,
+                        new Object[] { each.getName(), type, String.join(", ", result.tables().keySet()) })); //$NON-NLS-1$
+            }
+            for (ExecutionDefinition d : result.definitions()) {
+                definition = definition == null && d.type().equals(type) ? d : definition;
+            }
         }
         if (eccts == null) {
             throw new ComparisonUnavailableException(NLS.bind(Messages.ComparisonSession_NoEccts, trace.getName(), type));
         }
-        ExecutionDefinition definition = null;
-        for (ExecutionDefinition d : result.definitions()) {
-            definition = definition == null && d.type().equals(type) ? d : definition;
-        }
-        return new ComparisonSession(trace, eccts, definition);
+        return new ComparisonSession(trace, traces, eccts, definition);
     }
 
     private static @Nullable String definitionJson(ExecutionDefinition definition) {
@@ -149,6 +183,11 @@ public final class ComparisonSession {
         return fTrace;
     }
 
+    /** @return the traces of the executions, in row order */
+    public List<ITmfTrace> traces() {
+        return fTraces;
+    }
+
     /** @return the execution type compared */
     public String type() {
         return fType;
@@ -159,7 +198,7 @@ public final class ComparisonSession {
         return fExecutions;
     }
 
-    /** @return the execution tables the executions come from, one per trace (one for now) */
+    /** @return the execution tables the executions come from, one per trace of {@link #traces()} */
     public List<ExecutionTable> tables() {
         return fTables;
     }

@@ -22,7 +22,8 @@ import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionResult;
 
 /**
- * The comparison sessions of the open traces: at most one per trace and execution type, so that
+ * The comparison sessions of the open traces and experiments: at most one per trace (or
+ * experiment) and execution type, so that
  * the Execution Groups view, the Differential Flame Graph, the Top Differences view and a data
  * provider's remote clients see the same groups; and, per trace, the <em>current</em> session,
  * the one the views show. A session is dropped when its trace is closed, and rebuilt when the
@@ -254,10 +255,16 @@ public final class ComparisonSessions {
         }
     }
 
-    /** @return whether the trace's executions were computed again since the session was built */
+    /** @return whether a trace's executions were computed again since the session was built */
     private static boolean isStale(ComparisonSession session) {
-        ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(session.trace(), ExecutionAnalysis.class, ExecutionAnalysis.ID);
-        ExecutionResult result = module == null ? null : module.getResult();
-        return result == null || result.table(session.type()) != session.tables().get(0);
+        for (int t = 0; t < session.traces().size(); t++) {
+            ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(session.traces().get(t), ExecutionAnalysis.class,
+                    ExecutionAnalysis.ID);
+            ExecutionResult result = module == null ? null : module.getResult();
+            if (result == null || result.table(session.type()) != session.tables().get(t)) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -15,6 +15,7 @@ import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionDataProvider;
@@ -34,8 +35,9 @@ import org.featurecompass.model.ecct.ContextTree;
  * root, with both groups' n, means and standard deviations, the difference B − A, the test, p, q,
  * significance, direction and the flame-graph box ({@link DifferentialTreeModel#HEADERS}).
  * <p>
- * Parameters: {@value #TYPE_KEY} (optional; default: the trace's current session's type, else the
- * first execution type) and {@value #COMPARISON_KEY} (optional: a {@link ComparisonSpec}, or its
+ * The trace may be an experiment: its traces' executions are compared together (category
+ * {@code trace} tells them apart). Parameters: {@value #TYPE_KEY} (optional; default: the trace's
+ * current session's type, else the first execution type of its first trace) and {@value #COMPARISON_KEY} (optional: a {@link ComparisonSpec}, or its
  * JSON text in the saved-comparison format of {@link ComparisonFile}; its groups and settings are
  * compared without changing the shared session's). Without {@value #COMPARISON_KEY} the answer
  * is the shared session's groups and settings, as the views show them.
@@ -79,9 +81,10 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
         }
         String type = type(parameters.get(TYPE_KEY));
         if (type == null) {
-            ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(fTrace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
+            ITmfTrace first = TmfTraceManager.getTraceSet(fTrace).iterator().next(); // the trace, or an experiment's first trace
+            ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(first, ExecutionAnalysis.class, ExecutionAnalysis.ID);
             ExecutionResult result = module == null ? null : module.getResult();
-            String failure = module == null ? NLS.bind(Messages.ComparisonSession_NoExecutions, fTrace.getName()) : module.getFailure();
+            String failure = module == null ? NLS.bind(Messages.ComparisonSession_NoExecutions, first.getName()) : module.getFailure();
             if (result != null && result.tables().isEmpty()) {
                 return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_NoTypes, fTrace.getName()));
             }
