@@ -98,7 +98,7 @@ class ComparisonRecordingTest {
             for (Measure measure : List.of(Measure.SELF, Measure.INCLUSIVE)) {
                 session.setSettings(ComparisonSettings.DEFAULT.withMeasure(measure));
                 DifferentialTree tree = session.compute();
-                Map<Integer, DifferentialTreePeer.Context> peer = DifferentialTreePeer.run(out.resolve(measure.name()), session.eccts(), a, b,
+                Map<Integer, DifferentialTreePeer.Context> peer = StorePeer.run(out.resolve(measure.name()), session.eccts(), a, b,
                         tree.settings());
                 ContextTree contexts = tree.tree();
                 Set<String> significant = new TreeSet<>();

@@ -204,7 +204,7 @@ class DifferentialTreeDataProviderTest {
     private static int assertMatchesPeer(Path dir, EcctStore store, BitSet a, BitSet b, ComparisonSettings settings, DifferentialTreeModel model)
             throws Exception {
         ContextTree tree = store.tree();
-        Map<Integer, DifferentialTreePeer.Context> peer = DifferentialTreePeer.run(dir, store, a, b, settings);
+        Map<Integer, DifferentialTreePeer.Context> peer = StorePeer.run(dir, store, a, b, settings);
         List<DifferentialTreeEntry> entries = model.getEntries();
         assertEquals(peer.keySet(), entries.stream().map(e -> (int) e.getId()).collect(java.util.stream.Collectors.toSet()),
                 "one entry per context reached by either group, and the root");

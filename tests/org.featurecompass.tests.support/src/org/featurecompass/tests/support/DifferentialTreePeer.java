@@ -2,24 +2,19 @@ package org.featurecompass.tests.support;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.BitSet;
 import java.util.HashMap;
 import java.util.Map;
-
-import org.featurecompass.model.compare.diff.ComparisonSettings;
-import org.featurecompass.model.compare.diff.Measure;
-import org.featurecompass.model.compare.diff.StatisticalTest;
-import org.featurecompass.model.ecct.ContextTree;
-import org.featurecompass.model.ecct.Ecct;
-import org.featurecompass.model.ecct.EcctStore;
+import java.util.function.IntFunction;
+import java.util.function.IntUnaryOperator;
 
 /**
  * The independent peer of the comparison's differential tree: {@code differential_tree_peer.py}
  * (numpy and SciPy 1.16.3, in the test's virtualenv) recomputes every calling context's n, means,
  * standard deviations, Welch's t or Mann-Whitney's U, p, Benjamini-Hochberg q and significance
  * from the raw per-execution ECCTs (each execution's self time per node and the tree's parent
- * links, as {@link EcctStore} holds them) and the groups' members: nothing of the comparison
- * model's own aggregation, statistics or correction is used.
+ * links, as the model's {@code EcctStore} holds them) and the groups' members: nothing of the
+ * comparison model's own aggregation, statistics or correction is used. Plain values in, so that
+ * this bundle needs none of ours (targeted builds of any module can list it).
  */
 public final class DifferentialTreePeer {
 
@@ -48,32 +43,49 @@ public final class DifferentialTreePeer {
             double statistic, double p, double q, boolean significant) {
     }
 
+    /**
+     * The comparison's settings, as the peer takes them.
+     *
+     * @param welch Welch's t test (else Mann-Whitney U)
+     * @param self self times (else inclusive)
+     * @param alpha false discovery rate
+     * @param minAbsoluteNs minimum |difference|, ns
+     * @param minRelative minimum |difference| / max(means)
+     */
+    public record Settings(boolean welch, boolean self, double alpha, double minAbsoluteNs, double minRelative) {
+    }
+
     private DifferentialTreePeer() {
     }
 
     /**
      * @param dir a work folder
-     * @param store every execution's ECCT and the union tree
-     * @param a executions of group A
-     * @param b executions of group B
-     * @param settings test, measure, α and minimum effects (the width mode is not the peer's business)
+     * @param nodes number of nodes of the union tree (node 0 is the root)
+     * @param parent the parent of each node but the root
+     * @param executions number of executions
+     * @param executionNodes the nodes of an execution's ECCT
+     * @param executionSelf the self time of each of those nodes, ns, in the same order
+     * @param group an execution's group: {@code 'A'}, {@code 'B'} or {@code '-'} (in neither)
+     * @param settings test, measure, α and minimum effects
      * @return per context reached by either group (and the root), what the peer computed
      * @throws Exception if the peer cannot run
      */
-    public static Map<Integer, Context> run(Path dir, EcctStore store, BitSet a, BitSet b, ComparisonSettings settings) throws Exception {
-        ContextTree tree = store.tree();
+    public static Map<Integer, Context> run(Path dir, int nodes, IntUnaryOperator parent, int executions,
+            IntFunction<int[]> executionNodes, IntFunction<long[]> executionSelf, IntFunction<Character> group, Settings settings)
+            throws Exception {
         StringBuilder input = new StringBuilder();
-        input.append("settings ").append(settings.test() == StatisticalTest.WELCH ? "welch" : "mann-whitney").append(' ') //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .append(settings.measure() == Measure.SELF ? "self" : "inclusive").append(' ').append(settings.alpha()).append(' ') //$NON-NLS-1$ //$NON-NLS-2$
+        input.append("settings ").append(settings.welch() ? "welch" : "mann-whitney").append(' ') //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .append(settings.self() ? "self" : "inclusive").append(' ').append(settings.alpha()).append(' ') //$NON-NLS-1$ //$NON-NLS-2$
                 .append(settings.minAbsoluteNs()).append(' ').append(settings.minRelative()).append('\n');
-        for (int node = 0; node < tree.size(); node++) {
-            input.append("node ").append(node).append(' ').append(node == ContextTree.ROOT ? -1 : tree.parent(node)).append('\n'); //$NON-NLS-1$
+        for (int node = 0; node < nodes; node++) {
+            input.append("node ").append(node).append(' ').append(node == 0 ? -1 : parent.applyAsInt(node)).append('\n'); //$NON-NLS-1$
         }
-        for (int e = 0; e < store.size(); e++) {
-            input.append("exec ").append(a.get(e) ? 'A' : b.get(e) ? 'B' : '-'); //$NON-NLS-1$
-            Ecct ecct = store.ecct(e);
-            for (int i = 0; i < ecct.size(); i++) {
-                input.append(' ').append(ecct.node(i)).append(':').append(ecct.selfAt(i));
+        for (int e = 0; e < executions; e++) {
+            input.append("exec ").append(group.apply(e).charValue()); //$NON-NLS-1$
+            int[] n = executionNodes.apply(e);
+            long[] self = executionSelf.apply(e);
+            for (int i = 0; i < n.length; i++) {
+                input.append(' ').append(n[i]).append(':').append(self[i]);
             }
             input.append('\n');
         }

@@ -31,7 +31,10 @@ import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.Measure;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
+import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.Ecct;
+import org.featurecompass.model.ecct.EcctStore;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.tests.support.DifferentialTreePeer;
 import org.featurecompass.tests.support.RepositoryFiles;
@@ -83,8 +86,14 @@ class DifferentialFlameGraphViewTest {
         for (ComparisonSettings settings : List.of(session.settings(), session.settings().withMeasure(Measure.SELF))) {
             session.setSettings(settings);
             waitForSettings(display, view, top, settings);
+            EcctStore store = session.eccts();
             Map<Integer, DifferentialTreePeer.Context> peer = DifferentialTreePeer.run(dir.resolve(settings.measure().name()),
-                    session.eccts(), a, b, settings);
+                    store.tree().size(), store.tree()::parent, store.size(), e -> store.ecct(e).nodes(), e -> {
+                        Ecct ecct = store.ecct(e);
+                        return java.util.stream.IntStream.range(0, ecct.size()).mapToLong(ecct::selfAt).toArray();
+                    }, e -> Character.valueOf(a.get(e) ? 'A' : b.get(e) ? 'B' : '-'),
+                    new DifferentialTreePeer.Settings(settings.test() == StatisticalTest.WELCH, settings.measure() == Measure.SELF,
+                            settings.alpha(), settings.minAbsoluteNs(), settings.minRelative()));
             assertDrawnAsThePeerSays(view, peer, settings);
             assertRankedAsThePeerSays(top, peer);
         }
