@@ -1,0 +1,23 @@
+package org.featurecompass.ui.compare.export;
+
+import org.eclipse.core.commands.AbstractHandler;
+import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.jface.viewers.StructuredSelection;
+import org.eclipse.jface.wizard.WizardDialog;
+import org.eclipse.ui.PlatformUI;
+import org.eclipse.ui.handlers.HandlerUtil;
+
+/** The comparison views' export button: opens {@link ExportComparisonWizard}. */
+public final class ExportComparisonHandler extends AbstractHandler {
+
+    /** The command's id (plugin.xml). */
+    public static final String COMMAND_ID = "org.featurecompass.ui.compare.export"; //$NON-NLS-1$
+
+    @Override
+    public Object execute(ExecutionEvent event) {
+        ExportComparisonWizard wizard = new ExportComparisonWizard();
+        wizard.init(PlatformUI.getWorkbench(), StructuredSelection.EMPTY);
+        new WizardDialog(HandlerUtil.getActiveShell(event), wizard).open();
+        return null;
+    }
+}

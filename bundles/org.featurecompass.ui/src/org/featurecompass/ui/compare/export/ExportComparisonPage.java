@@ -1,0 +1,146 @@
+package org.featurecompass.ui.compare.export;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.eclipse.jface.layout.GridDataFactory;
+import org.eclipse.jface.layout.GridLayoutFactory;
+import org.eclipse.jface.wizard.WizardPage;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.widgets.Button;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.swt.widgets.Group;
+import org.eclipse.swt.widgets.Label;
+import org.eclipse.swt.widgets.Text;
+import org.featurecompass.core.compare.report.ReportFormat;
+
+/** Where the report goes and in which formats. */
+final class ExportComparisonPage extends WizardPage {
+
+    /** Formats ticked at first: the ones a person reads or a tool parses. */
+    private static final Set<ReportFormat> DEFAULT_FORMATS = EnumSet.of(ReportFormat.HTML, ReportFormat.JSON, ReportFormat.CSV,
+            ReportFormat.MARKDOWN);
+
+    private final Map<ReportFormat, Button> fFormats = new EnumMap<>(ReportFormat.class);
+    private Text fFolder;
+    private Text fBaseName;
+    private Button fTimestamp;
+
+    ExportComparisonPage(String description) {
+        super(ExportComparisonPage.class.getName());
+        setTitle(Messages.ExportComparisonWizard_Title);
+        setDescription(description);
+    }
+
+    @Override
+    @SuppressWarnings("null") // SWT widgets are created here, before any other method runs
+    public void createControl(Composite parent) {
+        Composite page = new Composite(parent, SWT.NONE);
+        GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
+        new Label(page, SWT.NONE).setText(Messages.ExportComparisonPage_Folder);
+        fFolder = new Text(page, SWT.BORDER);
+        fFolder.setText(System.getProperty("user.home")); //$NON-NLS-1$
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(fFolder);
+        Button browse = new Button(page, SWT.PUSH);
+        browse.setText(Messages.ExportComparisonPage_Browse);
+        browse.addListener(SWT.Selection, e -> {
+            DirectoryDialog dialog = new DirectoryDialog(getShell());
+            dialog.setFilterPath(fFolder.getText());
+            String chosen = dialog.open();
+            if (chosen != null) {
+                fFolder.setText(chosen);
+            }
+        });
+        new Label(page, SWT.NONE).setText(Messages.ExportComparisonPage_BaseName);
+        fBaseName = new Text(page, SWT.BORDER);
+        fBaseName.setText("comparison"); //$NON-NLS-1$
+        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(fBaseName);
+        Group formats = new Group(page, SWT.NONE);
+        formats.setText(Messages.ExportComparisonPage_Formats);
+        GridLayoutFactory.swtDefaults().applyTo(formats);
+        GridDataFactory.fillDefaults().grab(true, false).span(3, 1).applyTo(formats);
+        for (ReportFormat format : ReportFormat.values()) {
+            Button check = new Button(formats, SWT.CHECK);
+            check.setText(label(format));
+            check.setSelection(DEFAULT_FORMATS.contains(format));
+            check.addListener(SWT.Selection, e -> validate());
+            fFormats.put(format, check);
+        }
+        fTimestamp = new Button(page, SWT.CHECK);
+        fTimestamp.setText(Messages.ExportComparisonPage_Timestamp);
+        GridDataFactory.fillDefaults().span(3, 1).applyTo(fTimestamp);
+        fFolder.addListener(SWT.Modify, e -> validate());
+        fBaseName.addListener(SWT.Modify, e -> validate());
+        setControl(page);
+        validate();
+    }
+
+    private static String label(ReportFormat format) {
+        return switch (format) {
+        case HTML -> Messages.ExportComparisonPage_Format_HTML;
+        case JSON -> Messages.ExportComparisonPage_Format_JSON;
+        case CSV -> Messages.ExportComparisonPage_Format_CSV;
+        case MARKDOWN -> Messages.ExportComparisonPage_Format_MARKDOWN;
+        case FOLDED_A -> Messages.ExportComparisonPage_Format_FOLDED_A;
+        case FOLDED_B -> Messages.ExportComparisonPage_Format_FOLDED_B;
+        case PPROF_A -> Messages.ExportComparisonPage_Format_PPROF_A;
+        case PPROF_B -> Messages.ExportComparisonPage_Format_PPROF_B;
+        };
+    }
+
+    private void validate() {
+        String error = null;
+        if (!Files.isDirectory(Path.of(fFolder.getText().trim()))) {
+            error = Messages.ExportComparisonPage_NoFolder;
+        } else if (fBaseName.getText().trim().isEmpty()) {
+            error = Messages.ExportComparisonPage_NoName;
+        } else if (formats().isEmpty()) {
+            error = Messages.ExportComparisonPage_NoFormat;
+        }
+        setErrorMessage(error);
+        List<String> existing = new ArrayList<>();
+        if (error == null) {
+            files().forEach((format, file) -> {
+                if (Files.exists(file)) {
+                    existing.add(String.valueOf(file.getFileName()));
+                }
+            });
+        }
+        setMessage(existing.isEmpty() ? null : NLS.bind(Messages.ExportComparisonPage_Overwrite, String.join(", ", existing)), WARNING); //$NON-NLS-1$
+        setPageComplete(error == null);
+    }
+
+    /** @return the formats ticked */
+    Set<ReportFormat> formats() {
+        Set<ReportFormat> chosen = EnumSet.noneOf(ReportFormat.class);
+        fFormats.forEach((format, check) -> {
+            if (check.getSelection()) {
+                chosen.add(format);
+            }
+        });
+        return chosen;
+    }
+
+    /** @return the file of each format ticked */
+    Map<ReportFormat, Path> files() {
+        Map<ReportFormat, Path> files = new EnumMap<>(ReportFormat.class);
+        Path folder = Path.of(fFolder.getText().trim());
+        for (ReportFormat format : formats()) {
+            files.put(format, folder.resolve(format.fileName(fBaseName.getText().trim())));
+        }
+        return files;
+    }
+
+    /** @return whether the creation time goes into the reports */
+    boolean timestamp() {
+        return fTimestamp.getSelection();
+    }
+}
