@@ -1,17 +1,14 @@
 package org.featurecompass.cli.compare;
 
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -22,13 +19,13 @@ import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
 import org.featurecompass.cli.ExitCode;
-import org.featurecompass.cli.FeatureCompassCli;
 import org.featurecompass.cli.execution.ExecutionsOption;
 import org.featurecompass.cli.trace.OpenedTrace;
 import org.featurecompass.core.compare.ComparisonSession;
 import org.featurecompass.core.compare.ComparisonSessions;
 import org.featurecompass.core.compare.ComparisonUnavailableException;
-import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.core.compare.report.ReportFormat;
+import org.featurecompass.core.compare.report.SessionReport;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
@@ -40,23 +37,9 @@ import org.featurecompass.model.compare.expression.ExpressionException;
 import org.featurecompass.model.compare.expression.GroupFilterExpression;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.compare.group.GroupFilter;
-import org.featurecompass.model.compare.report.ComparisonHtml;
-import org.featurecompass.model.compare.report.ComparisonMarkdown;
 import org.featurecompass.model.compare.report.ComparisonReport;
-import org.featurecompass.model.compare.report.ComparisonReportJson;
-import org.featurecompass.model.compare.report.DifferenceCsv;
-import org.featurecompass.model.compare.report.GroupProfile;
-import org.featurecompass.model.compare.report.MetricHistogram;
-import org.featurecompass.model.compare.report.ReportMetadata;
-import org.featurecompass.model.compare.report.TraceSummary;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.execution.ExecutionTable;
-import org.featurecompass.model.execution.MetricColumn;
-import org.featurecompass.model.execution.MetricUnit;
-import org.featurecompass.model.execution.ProblemCount;
-import org.featurecompass.model.report.FoldedStacksWriter;
-import org.featurecompass.model.report.PprofWriter;
-import org.featurecompass.model.report.StackProfile;
 
 /**
  * {@code featurecompass compare}: two groups of the executions of one type compared calling
@@ -71,8 +54,6 @@ public class CompareCommand implements CliCommand {
 
     /** Contexts of a failed {@code --fail-if} listed on standard error. */
     private static final int LISTED = 10;
-    /** Significant differences in the Markdown summary on standard output. */
-    private static final int SUMMARY_ROWS = 20;
 
     @Override
     public String name() {
@@ -160,26 +141,19 @@ public class CompareCommand implements CliCommand {
                         (group == Group.A ? groupA : groupB).text(), Integer.toString(session.executions().size()) }));
             }
         }
-        DifferentialTree tree = session.compute();
-        ComparisonReport report = new ComparisonReport(tree, session.spec(), session.read(MetricHistogram::forReport),
-                metadata(opened, table, session, line.hasOption("timestamp"))); //$NON-NLS-1$
+        SessionReport snapshot = SessionReport.of(session,
+                line.hasOption("timestamp") ? Instant.now().truncatedTo(ChronoUnit.SECONDS).toString() : null); //$NON-NLS-1$
+        ComparisonReport report = snapshot.report();
+        DifferentialTree tree = report.tree();
         console.progress(NLS.bind(Messages.Compare_Summary, new Object[] { Integer.toString(report.sizeA()), Integer.toString(report.sizeB()),
                 Integer.toString(report.reachedContexts().size()), Long.toString(report.ranked().stream().filter(ContextDifference::significant).count()) }));
-        write(line, "report", ComparisonHtml.text(report), console); //$NON-NLS-1$
-        write(line, "json", ComparisonReportJson.text(report), console); //$NON-NLS-1$
-        write(line, "csv", DifferenceCsv.text(report), console); //$NON-NLS-1$
-        String markdown = ComparisonMarkdown.text(report, SUMMARY_ROWS);
-        write(line, "md", markdown, console); //$NON-NLS-1$
-        for (Group group : Group.values()) {
-            String g = group.name().toLowerCase(Locale.ROOT);
-            if (line.hasOption("folded-" + g) || line.hasOption("pprof-" + g)) { //$NON-NLS-1$ //$NON-NLS-2$
-                StackProfile profile = GroupProfile.of(NLS.bind(Messages.Compare_ProfileName, group.name(), table.type()), session.eccts(),
-                        session.members(group));
-                write(line, "folded-" + g, FoldedStacksWriter.write(profile, 0), console); //$NON-NLS-1$
-                writeBytes(line, "pprof-" + g, PprofWriter.toBytes(profile), console); //$NON-NLS-1$
+        for (ReportFormat format : ReportFormat.values()) {
+            String file = line.getOptionValue(format.optionName());
+            if (file != null) {
+                write(format, file, format.render(snapshot), console);
             }
         }
-        console.out().print(markdown);
+        console.out().print(new String(ReportFormat.MARKDOWN.render(snapshot), StandardCharsets.UTF_8));
         console.out().flush();
         return failIf == null ? ExitCode.OK : gate(failIf, tree, console);
     }
@@ -270,35 +244,11 @@ public class CompareCommand implements CliCommand {
         return s.withWidthMode(WidthMode.MAX);
     }
 
-    private static ReportMetadata metadata(OpenedTrace opened, ExecutionTable table, ComparisonSession session, boolean timestamp) {
-        Map<String, MetricUnit> units = new LinkedHashMap<>();
-        for (MetricColumn m : session.executions().metrics()) {
-            units.put(m.name(), m.unit());
-        }
-        List<String> problems = new ArrayList<>();
-        for (ProblemCount p : table.report().problems()) {
-            problems.add(p.toString());
-        }
-        TraceSummary trace = opened.trace() instanceof ICoverageTrace coverage
-                ? TraceSummary.of(opened.name(), table.size(), coverage.getLostEventRanges(), coverage.getMeasurementOffWindows(), problems)
-                : TraceSummary.of(opened.name(), table.size(), List.of(), List.of(), problems);
-        return new ReportMetadata(FeatureCompassCli.version(), table.type(), List.of(trace), units,
-                timestamp ? Instant.now().truncatedTo(ChronoUnit.SECONDS).toString() : null);
-    }
-
-    private static void write(CommandLine line, String option, String text, CliConsole console) throws CliException {
-        writeBytes(line, option, text.getBytes(StandardCharsets.UTF_8), console);
-    }
-
-    private static void writeBytes(CommandLine line, String option, byte[] bytes, CliConsole console) throws CliException {
-        String file = line.getOptionValue(option);
-        if (file == null) {
-            return;
-        }
-        try (OutputStream out = Files.newOutputStream(Path.of(file))) {
-            out.write(bytes);
-        } catch (IOException e) {
-            throw new CliException(NLS.bind(Messages.Compare_CannotWrite, new Object[] { option, file, e.getMessage() }), e);
+    private static void write(ReportFormat format, String file, byte[] bytes, CliConsole console) throws CliException {
+        try {
+            Files.write(Path.of(file), bytes);
+        } catch (IOException | InvalidPathException e) {
+            throw new CliException(NLS.bind(Messages.Compare_CannotWrite, new Object[] { format.optionName(), file, e.getMessage() }), e);
         }
         console.progress(NLS.bind(Messages.Compare_Wrote, file));
     }

@@ -36,7 +36,6 @@ public final class Messages extends NLS {
     public static String Compare_BadAlpha;
     public static String Compare_CannotWrite;
     public static String Compare_Wrote;
-    public static String Compare_ProfileName;
     public static String Compare_ThresholdExceeded;
     public static String Compare_ThresholdPassed;
     public static String Compare_AllExecutions;
