@@ -2,6 +2,7 @@ package org.featurecompass.ui.compare.export;
 
 import org.eclipse.core.commands.AbstractHandler;
 import org.eclipse.core.commands.ExecutionEvent;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.ui.PlatformUI;
@@ -14,10 +15,10 @@ public final class ExportComparisonHandler extends AbstractHandler {
     public static final String COMMAND_ID = "org.featurecompass.ui.compare.export"; //$NON-NLS-1$
 
     @Override
-    public Object execute(ExecutionEvent event) {
+    public @Nullable Object execute(@Nullable ExecutionEvent event) {
         ExportComparisonWizard wizard = new ExportComparisonWizard();
         wizard.init(PlatformUI.getWorkbench(), StructuredSelection.EMPTY);
-        new WizardDialog(HandlerUtil.getActiveShell(event), wizard).open();
+        new WizardDialog(event == null ? null : HandlerUtil.getActiveShell(event), wizard).open();
         return null;
     }
 }

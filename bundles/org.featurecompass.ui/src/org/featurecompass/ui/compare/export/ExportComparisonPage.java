@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.jface.layout.GridDataFactory;
 import org.eclipse.jface.layout.GridLayoutFactory;
 import org.eclipse.jface.wizard.WizardPage;
@@ -29,10 +30,11 @@ final class ExportComparisonPage extends WizardPage {
     private static final Set<ReportFormat> DEFAULT_FORMATS = EnumSet.of(ReportFormat.HTML, ReportFormat.JSON, ReportFormat.CSV,
             ReportFormat.MARKDOWN);
 
-    private final Map<ReportFormat, Button> fFormats = new EnumMap<>(ReportFormat.class);
-    private Text fFolder;
-    private Text fBaseName;
-    private Button fTimestamp;
+    /** The page's fields, once created. */
+    private record Form(Text folder, Text baseName, Map<ReportFormat, Button> formats, Button timestamp) {
+    }
+
+    private @Nullable Form fForm;
 
     ExportComparisonPage(String description) {
         super(ExportComparisonPage.class.getName());
@@ -41,44 +43,45 @@ final class ExportComparisonPage extends WizardPage {
     }
 
     @Override
-    @SuppressWarnings("null") // SWT widgets are created here, before any other method runs
-    public void createControl(Composite parent) {
+    public void createControl(@Nullable Composite parent) {
         Composite page = new Composite(parent, SWT.NONE);
         GridLayoutFactory.swtDefaults().numColumns(3).applyTo(page);
         new Label(page, SWT.NONE).setText(Messages.ExportComparisonPage_Folder);
-        fFolder = new Text(page, SWT.BORDER);
-        fFolder.setText(System.getProperty("user.home")); //$NON-NLS-1$
-        GridDataFactory.fillDefaults().grab(true, false).applyTo(fFolder);
+        Text folder = new Text(page, SWT.BORDER);
+        folder.setText(System.getProperty("user.home")); //$NON-NLS-1$
+        GridDataFactory.fillDefaults().grab(true, false).applyTo(folder);
         Button browse = new Button(page, SWT.PUSH);
         browse.setText(Messages.ExportComparisonPage_Browse);
         browse.addListener(SWT.Selection, e -> {
             DirectoryDialog dialog = new DirectoryDialog(getShell());
-            dialog.setFilterPath(fFolder.getText());
+            dialog.setFilterPath(folder.getText());
             String chosen = dialog.open();
             if (chosen != null) {
-                fFolder.setText(chosen);
+                folder.setText(chosen);
             }
         });
         new Label(page, SWT.NONE).setText(Messages.ExportComparisonPage_BaseName);
-        fBaseName = new Text(page, SWT.BORDER);
-        fBaseName.setText("comparison"); //$NON-NLS-1$
-        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(fBaseName);
-        Group formats = new Group(page, SWT.NONE);
-        formats.setText(Messages.ExportComparisonPage_Formats);
-        GridLayoutFactory.swtDefaults().applyTo(formats);
-        GridDataFactory.fillDefaults().grab(true, false).span(3, 1).applyTo(formats);
+        Text baseName = new Text(page, SWT.BORDER);
+        baseName.setText("comparison"); //$NON-NLS-1$
+        GridDataFactory.fillDefaults().grab(true, false).span(2, 1).applyTo(baseName);
+        Group group = new Group(page, SWT.NONE);
+        group.setText(Messages.ExportComparisonPage_Formats);
+        GridLayoutFactory.swtDefaults().applyTo(group);
+        GridDataFactory.fillDefaults().grab(true, false).span(3, 1).applyTo(group);
+        Map<ReportFormat, Button> formats = new EnumMap<>(ReportFormat.class);
         for (ReportFormat format : ReportFormat.values()) {
-            Button check = new Button(formats, SWT.CHECK);
+            Button check = new Button(group, SWT.CHECK);
             check.setText(label(format));
             check.setSelection(DEFAULT_FORMATS.contains(format));
             check.addListener(SWT.Selection, e -> validate());
-            fFormats.put(format, check);
+            formats.put(format, check);
         }
-        fTimestamp = new Button(page, SWT.CHECK);
-        fTimestamp.setText(Messages.ExportComparisonPage_Timestamp);
-        GridDataFactory.fillDefaults().span(3, 1).applyTo(fTimestamp);
-        fFolder.addListener(SWT.Modify, e -> validate());
-        fBaseName.addListener(SWT.Modify, e -> validate());
+        Button timestamp = new Button(page, SWT.CHECK);
+        timestamp.setText(Messages.ExportComparisonPage_Timestamp);
+        GridDataFactory.fillDefaults().span(3, 1).applyTo(timestamp);
+        fForm = new Form(folder, baseName, formats, timestamp);
+        folder.addListener(SWT.Modify, e -> validate());
+        baseName.addListener(SWT.Modify, e -> validate());
         setControl(page);
         validate();
     }
@@ -97,10 +100,14 @@ final class ExportComparisonPage extends WizardPage {
     }
 
     private void validate() {
+        Form form = fForm;
+        if (form == null) {
+            return;
+        }
         String error = null;
-        if (!Files.isDirectory(Path.of(fFolder.getText().trim()))) {
+        if (!Files.isDirectory(Path.of(form.folder().getText().trim()))) {
             error = Messages.ExportComparisonPage_NoFolder;
-        } else if (fBaseName.getText().trim().isEmpty()) {
+        } else if (form.baseName().getText().trim().isEmpty()) {
             error = Messages.ExportComparisonPage_NoName;
         } else if (formats().isEmpty()) {
             error = Messages.ExportComparisonPage_NoFormat;
@@ -121,7 +128,11 @@ final class ExportComparisonPage extends WizardPage {
     /** @return the formats ticked */
     Set<ReportFormat> formats() {
         Set<ReportFormat> chosen = EnumSet.noneOf(ReportFormat.class);
-        fFormats.forEach((format, check) -> {
+        Form form = fForm;
+        if (form == null) {
+            return chosen;
+        }
+        form.formats().forEach((format, check) -> {
             if (check.getSelection()) {
                 chosen.add(format);
             }
@@ -132,15 +143,20 @@ final class ExportComparisonPage extends WizardPage {
     /** @return the file of each format ticked */
     Map<ReportFormat, Path> files() {
         Map<ReportFormat, Path> files = new EnumMap<>(ReportFormat.class);
-        Path folder = Path.of(fFolder.getText().trim());
+        Form form = fForm;
+        if (form == null) {
+            return files;
+        }
+        Path folder = Path.of(form.folder().getText().trim());
         for (ReportFormat format : formats()) {
-            files.put(format, folder.resolve(format.fileName(fBaseName.getText().trim())));
+            files.put(format, folder.resolve(format.fileName(form.baseName().getText().trim())));
         }
         return files;
     }
 
     /** @return whether the creation time goes into the reports */
     boolean timestamp() {
-        return fTimestamp.getSelection();
+        Form form = fForm;
+        return form != null && form.timestamp().getSelection();
     }
 }
