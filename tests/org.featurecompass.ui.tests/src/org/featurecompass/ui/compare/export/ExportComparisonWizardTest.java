@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 import org.eclipse.core.commands.Command;
@@ -66,16 +67,15 @@ class ExportComparisonWizardTest {
         try (Reader definitions = Files.newBufferedReader(RepositoryFiles.resolve("doc/samples/demo-executions.json"), StandardCharsets.UTF_8)) { //$NON-NLS-1$
             module.setDefinitions(ExecutionDefinitionsJson.read(definitions));
         }
-        CompletableFuture<ComparisonSession> opening = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<Optional<ComparisonSession>> opening = CompletableFuture.supplyAsync(() -> {
             try {
-                return ComparisonSessions.getInstance().open(trace, "compression", new NullProgressMonitor()); //$NON-NLS-1$
+                return Optional.ofNullable(ComparisonSessions.getInstance().open(trace, "compression", new NullProgressMonitor())); //$NON-NLS-1$
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
         });
         WorkbenchTestSupport.waitUntil(display, opening::isDone, "the comparison session"); //$NON-NLS-1$
-        ComparisonSession session = opening.get();
-        assertNotNull(session);
+        ComparisonSession session = opening.get().orElseThrow();
         ComparisonSessions.getInstance().setCurrent(session);
 
         Path folder = Files.createTempDirectory("fc-export"); //$NON-NLS-1$
