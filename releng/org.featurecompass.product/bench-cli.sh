@@ -21,13 +21,14 @@ echo "bench-cli: $(date -u '+%Y-%m-%d %H:%M UTC'), load $(cut -d' ' -f1-3 /proc/
 echo "bench-cli: trace $trace ($(stat -c %s "$trace") bytes)"
 hyperfine --runs 5 --warmup 1 --export-markdown "$out/startup.md" "$cli --help" >/dev/null
 cat "$out/startup.md"
-stamp() { while IFS= read -r line; do printf '%s %s\n' "$(date +%s.%N | cut -c1-14)" "$line"; done; }
+# Each progress line with the seconds since the command started.
+stamp() { local t0=$1; while IFS= read -r line; do awk -v t0="$t0" -v now="$EPOCHREALTIME" -v l="$line" 'BEGIN { printf "%7.2f s  %s\n", now - t0, l }'; done; }
 run() { # NAME ARGS...
     local name=$1; shift
     echo "bench-cli: $name: load $(cut -d' ' -f1 /proc/loadavg) before"
-    /usr/bin/time -f "bench-cli: $name: wall %e s, user %U s, sys %S s, peak RSS %M KB" "$cli" "$@" > "$out/$name.out" 2> >(stamp > "$out/$name.err")
-    wait
-    cat "$out/$name.err"
+    { /usr/bin/time -o "$out/$name.time" -f "bench-cli: $name: wall %e s, user %U s, sys %S s, peak RSS %M KB" "$cli" "$@" 2>&1 > "$out/$name.out"; } \
+        | stamp "$EPOCHREALTIME" | grep -v -e 'Resource leak' -e '^ *[0-9.]* s  \s' || true
+    cat "$out/$name.time"
 }
 run executions executions --trace "$trace" --executions "$out/defs.json" --format csv
 run compare compare --trace "$trace" --executions "$out/defs.json" --report "$out/c.html" --json "$out/c.json" --csv "$out/c.csv"

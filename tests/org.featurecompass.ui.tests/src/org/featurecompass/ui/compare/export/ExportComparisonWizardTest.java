@@ -69,7 +69,8 @@ class ExportComparisonWizardTest {
         }
         CompletableFuture<Optional<ComparisonSession>> opening = CompletableFuture.supplyAsync(() -> {
             try {
-                return Optional.ofNullable(ComparisonSessions.getInstance().open(trace, "compression", new NullProgressMonitor())); //$NON-NLS-1$
+                ComparisonSession opened = ComparisonSessions.getInstance().open(trace, "compression", new NullProgressMonitor()); //$NON-NLS-1$
+                return opened == null ? Optional.<ComparisonSession> empty() : Optional.of(opened);
             } catch (Exception e) {
                 throw new IllegalStateException(e);
             }
