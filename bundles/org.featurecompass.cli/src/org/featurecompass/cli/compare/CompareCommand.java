@@ -15,6 +15,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
@@ -123,7 +124,12 @@ public class CompareCommand implements CliCommand {
             try {
                 return compare(opened, executions, groupA, groupB, failIf, settings, line, console);
             } finally {
-                ComparisonSessions.getInstance().close(opened.trace());
+                ComparisonSessions sessions = ComparisonSessions.getInstance();
+                sessions.close(opened.trace());
+                // The registry listens for closed traces (views); the command closes its trace's
+                // session itself, and without this Trace Compass reports the registry as a
+                // "Resource leak" on standard error when the process exits.
+                TmfSignalManager.deregister(sessions);
             }
         }
     }
