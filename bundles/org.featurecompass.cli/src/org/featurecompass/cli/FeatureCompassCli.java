@@ -13,6 +13,7 @@ import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.eclipse.osgi.util.NLS;
 import org.featurecompass.cli.compare.CompareCommand;
 import org.featurecompass.cli.execution.ExecutionsCommand;
 import org.featurecompass.cli.feature.FeaturesCommand;
@@ -76,8 +77,7 @@ public final class FeatureCompassCli {
         }
         CliCommand command = fCommands.get(name);
         if (command == null) {
-            err.println("featurecompass: unknown command '" + name + "'; commands: " + String.join(", ", fCommands.keySet()) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    + ". Try 'featurecompass --help'."); //$NON-NLS-1$
+            err.println(NLS.bind(Messages.Cli_UnknownCommand, name, String.join(", ", fCommands.keySet()))); //$NON-NLS-1$
             return ExitCode.USAGE_OR_INPUT_ERROR;
         }
         if (args.contains("--help") || args.contains("-h")) { //$NON-NLS-1$ //$NON-NLS-2$
@@ -87,15 +87,15 @@ public final class FeatureCompassCli {
         try {
             CommandLine line = new DefaultParser().parse(command.options(), args.toArray(String[]::new));
             if (!line.getArgList().isEmpty()) {
-                throw new CliException("unexpected argument '" + line.getArgList().get(0) + "'"); //$NON-NLS-1$ //$NON-NLS-2$
+                throw new CliException(NLS.bind(Messages.Cli_UnexpectedArgument, line.getArgList().get(0)));
             }
             return command.run(line, console);
         } catch (ParseException | CliException e) {
             err.println("featurecompass " + name + ": " + e.getMessage()); //$NON-NLS-1$ //$NON-NLS-2$
-            err.println("Try 'featurecompass " + name + " --help'."); //$NON-NLS-1$ //$NON-NLS-2$
+            err.println(NLS.bind(Messages.Cli_TryHelp, name));
             return ExitCode.USAGE_OR_INPUT_ERROR;
         } catch (RuntimeException | LinkageError e) {
-            err.println("featurecompass " + name + ": internal error, please report it with this output:"); //$NON-NLS-1$ //$NON-NLS-2$
+            err.println(NLS.bind(Messages.Cli_InternalError, name));
             e.printStackTrace(err);
             return ExitCode.INTERNAL_ERROR;
         }
@@ -103,12 +103,12 @@ public final class FeatureCompassCli {
 
     /** @return the tool's usage: its commands and exit codes */
     public String usage() {
-        StringBuilder text = new StringBuilder("Usage: featurecompass COMMAND [OPTIONS]   (featurecompass COMMAND --help for its options)\n\n"); //$NON-NLS-1$
-        text.append("Feature Compass ").append(version()).append(", headless. Commands:\n"); //$NON-NLS-1$ //$NON-NLS-2$
+        StringBuilder text = new StringBuilder(Messages.Cli_Usage).append("\n\n"); //$NON-NLS-1$
+        text.append(NLS.bind(Messages.Cli_Headline, version())).append('\n');
         for (CliCommand command : fCommands.values()) {
             text.append("  ").append(command.synopsis()).append('\n'); //$NON-NLS-1$
         }
-        text.append("\nEvery command accepts --quiet (no progress on standard error).\n"); //$NON-NLS-1$
+        text.append('\n').append(Messages.Cli_Quiet).append('\n');
         text.append(exitCodes());
         return text.toString();
     }
@@ -120,7 +120,7 @@ public final class FeatureCompassCli {
     public static String help(CliCommand command) {
         java.io.StringWriter text = new java.io.StringWriter();
         PrintWriter writer = new PrintWriter(text);
-        writer.println("Usage: featurecompass " + command.synopsis()); //$NON-NLS-1$
+        writer.println(NLS.bind(Messages.Cli_HelpUsage, command.synopsis()));
         writer.println();
         writer.println(command.description());
         writer.println();
@@ -128,8 +128,8 @@ public final class FeatureCompassCli {
         HelpFormatter formatter = new HelpFormatter();
         formatter.setOptionComparator(null); // the order the command declares
         formatter.printOptions(writer, HELP_WIDTH, options, 2, 3);
-        writer.println("  --help      this text"); //$NON-NLS-1$
-        writer.println("  --quiet     no progress on standard error"); //$NON-NLS-1$
+        writer.println("  " + Messages.Cli_HelpOption); //$NON-NLS-1$
+        writer.println("  " + Messages.Cli_QuietOption); //$NON-NLS-1$
         writer.println();
         writer.print(exitCodes());
         writer.flush();
@@ -137,7 +137,7 @@ public final class FeatureCompassCli {
     }
 
     private static String exitCodes() {
-        return "Exit codes: 0 ok; 1 threshold exceeded (compare --fail-if); 2 usage or input error; 3 internal error.\n"; //$NON-NLS-1$
+        return Messages.Cli_ExitCodes + '\n';
     }
 
     /** @return the suite's version, that of this bundle */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
@@ -51,13 +52,13 @@ public record ExecutionsOption(String argument, String type, @Nullable List<Exec
         try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             List<ExecutionDefinition> definitions = ExecutionDefinitionsJson.read(reader);
             if (definitions.isEmpty()) {
-                throw new CliException("--executions " + argument + ": the file defines no executions"); //$NON-NLS-1$ //$NON-NLS-2$
+                throw new CliException(NLS.bind(Messages.Executions_NoDefinitions, argument));
             }
             return definitions;
         } catch (DefinitionFormatException e) {
-            throw new CliException("--executions " + argument + ": malformed definition: " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.Executions_Malformed, argument, e.getMessage()), e);
         } catch (IOException e) {
-            throw new CliException("--executions " + argument + ": cannot read " + file + ": " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            throw new CliException(NLS.bind(Messages.Executions_CannotRead, new Object[] { argument, file, e.getMessage() }), e);
         }
     }
 
@@ -74,24 +75,24 @@ public record ExecutionsOption(String argument, String type, @Nullable List<Exec
     public ExecutionTable table(OpenedTrace opened, CliConsole console) throws CliException {
         ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(opened.trace(), ExecutionAnalysis.class, ExecutionAnalysis.ID);
         if (module == null) {
-            throw new CliException("--trace " + opened.name() + ": executions cannot be defined on " + opened.typeName()); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.Executions_NotDefinable, opened.name(), opened.typeName()));
         }
         List<ExecutionDefinition> own = definitions;
         if (own != null) {
             try {
                 module.setDefinitions(own);
             } catch (IOException e) {
-                throw new CliException(opened.name() + ": the definitions cannot be saved: " + e.getMessage(), e); //$NON-NLS-1$
+                throw new CliException(NLS.bind(Messages.Executions_CannotSave, opened.name(), e.getMessage()), e);
             }
         }
         module.schedule();
-        if (!module.waitForCompletion(console.monitor("executions of " + opened.name()))) { //$NON-NLS-1$
+        if (!module.waitForCompletion(console.monitor(NLS.bind(Messages.Executions_Task, opened.name())))) { //$NON-NLS-1$
             String failure = module.getFailure();
-            throw new CliException(opened.name() + ": the executions could not be extracted" + (failure == null ? "" : ": " + failure)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            throw new CliException(NLS.bind(Messages.Executions_Failed, opened.name(), failure == null ? "" : ": " + failure)); //$NON-NLS-1$ //$NON-NLS-2$
         }
         ExecutionResult result = module.getResult();
         if (result == null) {
-            throw new CliException(opened.name() + ": the executions could not be extracted (the reason is above)"); //$NON-NLS-1$
+            throw new CliException(NLS.bind(Messages.Executions_FailedAbove, opened.name()));
         }
         String problem = result.definitionProblem();
         if (problem != null) {
@@ -99,15 +100,15 @@ public record ExecutionsOption(String argument, String type, @Nullable List<Exec
         }
         ExecutionTable table = result.table(type);
         if (table == null) {
-            throw new CliException("--executions " + type + ": no such execution type in " + opened.name() + "; its types: " //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    + (result.tables().isEmpty() ? "none" : String.join(", ", result.tables().keySet())) //$NON-NLS-1$ //$NON-NLS-2$
-                    + (result.detected() ? " (detected from the trace)" : "")); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.Executions_NoSuchType, new Object[] { type, opened.name(),
+                    result.tables().isEmpty() ? Messages.Executions_None : String.join(", ", result.tables().keySet()), //$NON-NLS-1$
+                    result.detected() ? Messages.Executions_Detected : "" })); //$NON-NLS-1$
         }
         if (table.size() == 0) {
             List<String> problems = new ArrayList<>();
             table.report().problems().forEach(p -> problems.add(p.toString()));
-            throw new CliException(opened.name() + ": no executions of type " + type //$NON-NLS-1$
-                    + (problems.isEmpty() ? "" : "; " + String.join("; ", problems))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            throw new CliException(NLS.bind(Messages.Executions_Empty, new Object[] { opened.name(), type,
+                    problems.isEmpty() ? "" : "; " + String.join("; ", problems) })); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         }
         return table;
     }

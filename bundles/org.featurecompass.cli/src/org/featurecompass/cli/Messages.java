@@ -1,0 +1,30 @@
+package org.featurecompass.cli;
+
+import org.eclipse.jdt.annotation.NonNullByDefault;
+import org.eclipse.osgi.util.NLS;
+
+/** User-facing texts of the {@code featurecompass} dispatcher (messages.properties). */
+@SuppressWarnings("javadoc")
+@NonNullByDefault({}) // NLS fills the fields reflectively
+public final class Messages extends NLS {
+    private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
+
+    public static String Cli_Usage;
+    public static String Cli_Headline;
+    public static String Cli_Quiet;
+    public static String Cli_UnknownCommand;
+    public static String Cli_UnexpectedArgument;
+    public static String Cli_TryHelp;
+    public static String Cli_InternalError;
+    public static String Cli_HelpUsage;
+    public static String Cli_HelpOption;
+    public static String Cli_QuietOption;
+    public static String Cli_ExitCodes;
+
+    static {
+        NLS.initializeMessages(BUNDLE_NAME, Messages.class);
+    }
+
+    private Messages() {
+    }
+}
