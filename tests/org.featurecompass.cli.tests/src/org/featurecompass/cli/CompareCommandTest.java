@@ -84,6 +84,27 @@ class CompareCommandTest {
         assertEquals(folded, Long.parseLong(total.group(1)), top);
     }
 
+    /**
+     * The demo in two configurations (tools/record/make-comparison-samples.sh): 16 items with
+     * compression, 16 with compression and encryption, where each item's FR(Compression) holds
+     * an FR(Compression,Encryption) and FR(Encryption) holds a second FR(Compression): 16 and 32
+     * executions, and the nested region only in B's.
+     */
+    @Test
+    void twoConfigurationsAreCompared(@TempDir Path dir) throws Exception {
+        Path json = dir.resolve("configurations.json"); //$NON-NLS-1$
+        CliRun run = CliRun.of("compare", "--trace", RepositoryFiles.resolve("doc/samples/demo-compress.json").toString(), "--trace", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                RepositoryFiles.resolve("doc/samples/demo-compress-encrypt.json").toString(), "--executions", //$NON-NLS-1$ //$NON-NLS-2$
+                RepositoryFiles.resolve("doc/samples/demo-executions.json").toString(), "--group-a", "trace = demo-compress.json", "--group-b", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "trace = demo-compress-encrypt.json", "--json", json.toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$
+        String check = Python.run("", "-c", String.join("\n", "import json, sys", "r = json.load(open(sys.argv[1]))", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                "print(r['groups']['A']['size'], r['groups']['B']['size'], [t['name'] for t in r['traces']], [t['executions'] for t in r['traces']])", //$NON-NLS-1$
+                "nested = [c for c in r['contexts'] if c['frame'] == 'FR(Compression,Encryption)']", //$NON-NLS-1$
+                "print(len(nested) >= 1, all(c['A']['present'] == 0 and c['relative'] == 1 for c in nested), max(c['B']['present'] for c in nested))"), //$NON-NLS-1$
+                json.toString());
+        assertEquals("16 32 ['demo-compress.json', 'demo-compress-encrypt.json'] [16, 32]\nTrue True 16", check.strip(), run.toString()); //$NON-NLS-1$
+    }
+
     @Test
     void failIfExitsWithOne(@TempDir Path dir) throws Exception {
         String demo = RepositoryFiles.resolve(DEMO).toString();
@@ -110,8 +131,8 @@ class CompareCommandTest {
                 "--group-a column 1: no metric 'durtion'; metrics: "); //$NON-NLS-1$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-b", "duration > 1000s"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
                 "group B is empty: none of the 16 executions passes \"duration > 1000s\""); //$NON-NLS-1$
-        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--trace", demo, "--executions", defs), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
-                "comparing executions of several traces is not supported yet"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--trace", RepositoryFiles.resolve("doc/samples/node-demo.json").toString(), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "--executions", defs), "node-demo.json: no executions of type compression"); //$NON-NLS-1$ //$NON-NLS-2$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", dir.resolve("none.json").toString(), "--executions", defs), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                 "no such file or folder"); //$NON-NLS-1$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--test", "t"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$

@@ -7,6 +7,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -16,6 +17,7 @@ import org.apache.commons.cli.Options;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
@@ -40,7 +42,6 @@ import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.report.ComparisonReport;
 import org.featurecompass.model.ecct.ContextTree;
-import org.featurecompass.model.execution.ExecutionTable;
 
 /**
  * {@code featurecompass compare}: two groups of the executions of one type compared calling
@@ -116,16 +117,37 @@ public class CompareCommand implements CliCommand {
         }
         ComparisonSettings settings = settings(line);
         ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$
-        String[] traces = line.getOptionValues("trace"); //$NON-NLS-1$
-        if (traces.length > 1) {
-            throw new CliException(Messages.Compare_OneTraceOnly);
+        List<OpenedTrace> opened = new ArrayList<>();
+        try {
+            for (String trace : line.getOptionValues("trace")) { //$NON-NLS-1$
+                OpenedTrace one = OpenedTrace.open(trace);
+                opened.add(one);
+                console.progress(one.describe());
+            }
+            return compare(opened, executions, groupA, groupB, failIf, settings, line, console);
+        } finally {
+            opened.forEach(OpenedTrace::close);
         }
-        try (OpenedTrace opened = OpenedTrace.open(traces[0])) {
-            try {
-                return compare(opened, executions, groupA, groupB, failIf, settings, line, console);
-            } finally {
+    }
+
+    /** The session of one trace (the views' registry) or of several (the command's own). */
+    private record Session(ComparisonSession session, boolean shared) {
+    }
+
+    private static int compare(List<OpenedTrace> opened, ExecutionsOption executions, GroupFilterExpression groupA, GroupFilterExpression groupB,
+            @Nullable DifferenceCondition failIf, ComparisonSettings settings, CommandLine line, CliConsole console) throws CliException {
+        String type = executions.type();
+        for (OpenedTrace trace : opened) {
+            type = executions.table(trace, console).type();
+        }
+        Session held = opened.size() == 1 ? new Session(session(opened.get(0), type, console), true)
+                : new Session(experimentSession(opened, type, console), false);
+        try {
+            return compare(held.session(), opened, groupA, groupB, failIf, settings, line, console);
+        } finally {
+            if (held.shared()) {
                 ComparisonSessions sessions = ComparisonSessions.getInstance();
-                sessions.close(opened.trace());
+                sessions.close(opened.get(0).trace());
                 // The registry listens for closed traces (views); the command closes its trace's
                 // session itself, and without this Trace Compass reports the registry as a
                 // "Resource leak" on standard error when the process exits.
@@ -134,11 +156,8 @@ public class CompareCommand implements CliCommand {
         }
     }
 
-    private static int compare(OpenedTrace opened, ExecutionsOption executions, GroupFilterExpression groupA, GroupFilterExpression groupB,
+    private static int compare(ComparisonSession session, List<OpenedTrace> opened, GroupFilterExpression groupA, GroupFilterExpression groupB,
             @Nullable DifferenceCondition failIf, ComparisonSettings settings, CommandLine line, CliConsole console) throws CliException {
-        console.progress(opened.describe());
-        ExecutionTable table = executions.table(opened, console);
-        ComparisonSession session = session(opened, table.type(), console);
         session.setSettings(settings);
         session.setGroups(resolve("--group-a", groupA, session), resolve("--group-b", groupB, session)); //$NON-NLS-1$ //$NON-NLS-2$
         for (Group group : Group.values()) {
@@ -162,6 +181,29 @@ public class CompareCommand implements CliCommand {
         console.out().print(new String(ReportFormat.MARKDOWN.render(snapshot), StandardCharsets.UTF_8));
         console.out().flush();
         return failIf == null ? ExitCode.OK : gate(failIf, tree, console);
+    }
+
+    /**
+     * The executions of several traces in one session (TraceCompare §3.4: groups are filters over
+     * one execution database that may hold several traces), built for this command alone.
+     */
+    private static ComparisonSession experimentSession(List<OpenedTrace> opened, String type, CliConsole console) throws CliException {
+        List<ITmfTrace> traces = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (OpenedTrace o : opened) {
+            traces.add(o.trace());
+            names.add(o.name());
+        }
+        ComparisonSession session;
+        try {
+            session = ComparisonSession.create(traces, type, console.monitor(NLS.bind(Messages.Compare_Task, String.join(", ", names)))); //$NON-NLS-1$
+        } catch (ComparisonUnavailableException e) {
+            throw new CliException(String.valueOf(e.getMessage()), e);
+        }
+        if (session == null) {
+            throw new CliException(Messages.Compare_Cancelled);
+        }
+        return session;
     }
 
     private static ComparisonSession session(OpenedTrace opened, String type, CliConsole console) throws CliException {

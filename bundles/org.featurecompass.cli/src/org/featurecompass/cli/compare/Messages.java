@@ -27,7 +27,6 @@ public final class Messages extends NLS {
     public static String Compare_Pprof;
     public static String Compare_Timestamp;
     public static String Compare_FailIf;
-    public static String Compare_OneTraceOnly;
     public static String Compare_Task;
     public static String Compare_Cancelled;
     public static String Compare_EmptyGroup;

@@ -69,9 +69,13 @@ public record SessionReport(ComparisonReport report, EcctStore eccts, BitSet mem
             for (ProblemCount p : table.report().problems()) {
                 problems.add(p.toString());
             }
-            ITmfTrace trace = session.trace();
-            boolean same = session.tables().size() == 1 || table.traceName().equals(trace.getName());
-            traces.add(same && trace instanceof ICoverageTrace coverage
+            ITmfTrace trace = null;
+            for (ITmfTrace candidate : session.traces()) {
+                if (candidate.getName().equals(table.traceName())) {
+                    trace = candidate;
+                }
+            }
+            traces.add(trace instanceof ICoverageTrace coverage
                     ? TraceSummary.of(table.traceName(), table.size(), coverage.getLostEventRanges(), coverage.getMeasurementOffWindows(), problems)
                     : TraceSummary.of(table.traceName(), table.size(), List.of(), List.of(), problems));
         }
