@@ -43,12 +43,15 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["thread"][
 ! grep -q 'featurecompass: opened' "$tmp/path.err" || fail "critical-path --quiet wrote progress: $(cat "$tmp/path.err")"
 grep -q 'warning: .*execution graph built with' "$tmp/path.err" || fail "critical-path: the graph's anomalies (Error Log) not on stderr: $(cat "$tmp/path.err")"
 
-# The README's sample comparison, as written there, then the CI gate (exit code 1).
-expect 0 compare -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --report "$tmp/comparison.html" --json "$tmp/comparison.json"
+# The README's sample comparison, as written there (two configurations), then the CI gate (exit code 1).
+samples="$root/doc/samples"
+expect 0 compare -- compare --trace "$samples/demo-compress.json" --trace "$samples/demo-compress-encrypt.json" \
+    --executions "$samples/demo-executions.json" \
+    --group-a "trace = demo-compress.json" --group-b "trace = demo-compress-encrypt.json" --report "$tmp/comparison.html" --json "$tmp/comparison.json"
 grep -q '<svg id="flamegraph"' "$tmp/comparison.html" || fail "compare: no flame graph in the HTML report"
 head -n 1 "$tmp/compare.out" | grep -q '^## Comparison of compression executions' || fail "compare: stdout is not the Markdown summary: $(head -n 2 "$tmp/compare.out")"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and d["groups"]["A"]["size"]+d["groups"]["B"]["size"]==16, d["groups"]' "$tmp/comparison.json" \
-  || fail "compare: the JSON report does not hold the 16 executions of FR(Compression)"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and (d["groups"]["A"]["size"], d["groups"]["B"]["size"])==(16, 32), d["groups"]' "$tmp/comparison.json" \
+  || fail "compare: the JSON report does not hold the 16 and 32 executions of FR(Compression) of the two configurations"
 expect 1 gate -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --fail-if "n-a >= 1 and depth = 0" --quiet
 grep -q 'threshold exceeded: 1 calling contexts' "$tmp/gate.err" || fail "compare --fail-if: message: $(cat "$tmp/gate.err")"
 expect 2 filter -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --group-b "duration >= 25xs"
