@@ -135,6 +135,14 @@ public final class TefTraceMetadata {
         return values;
     }
 
+    /** The top-level key of TEF's stack-frame dictionary. */
+    public static final String STACK_FRAMES = "stackFrames"; //$NON-NLS-1$
+
+    /** @return the top-level {@code stackFrames} dictionary, as far as it was kept ({@link TefStackFrames#cut()}) */
+    public TefStackFrames stackFrames() {
+        return TefStackFrames.parse(topLevelFields.get(STACK_FRAMES));
+    }
+
     /** @return the capture regime {@code otherData.capture_regime} declares */
     public TefCaptureRegime captureRegime() {
         return TefCaptureRegime.of(otherData().get(CAPTURE_REGIME));

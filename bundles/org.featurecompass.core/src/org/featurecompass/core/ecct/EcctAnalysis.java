@@ -7,24 +7,31 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.tef.TefTmfEvent;
+import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.core.trace.ErrorLog;
+import org.featurecompass.core.trace.ISampledTrace;
 import org.featurecompass.core.trace.OnePassAnalysisModule;
 import org.featurecompass.core.trace.TraceEventPass;
 import org.featurecompass.core.trace.TraceEventPass.Outcome;
 import org.featurecompass.model.ecct.BlockRequestMatcher;
 import org.featurecompass.model.ecct.FrameTable;
 import org.featurecompass.model.ecct.InstrumentedStackRecorder;
+import org.featurecompass.model.ecct.SampledStackRecorder;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.ecct.ThreadStackHistory;
 import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.sampling.SamplingParameters;
+import org.featurecompass.tef.TefStackFrames;
 
 /**
  * Reads a trace's call stacks once ({@link CallStackEventReader}) into a
  * {@link ThreadStackHistory}, and in the same pass its block requests ({@link BlockRequestReader}):
  * what the ECCTs of the trace's executions are built from (TraceCompare §3.3.2). Executions are not this analysis's business: they are the rows of the
  * execution analysis, and {@link ExecutionEccts} builds their ECCTs from these stacks (and keeps
- * them here, per execution type, while the table they were built for is current). Faults are
- * counted and logged.
+ * them here, per execution type, while the table they were built for is current). Sample events
+ * of a trace that declares its sampling ({@link ISampledTrace}) are put below the traced stacks
+ * ({@link SampledStackReader}, doc/ecct.md "Sampled stacks"). Faults are counted and logged.
  */
 public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
 
@@ -50,7 +57,17 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
         CallStackEventReader reader = new CallStackEventReader(recorder, frames, ""); //$NON-NLS-1$
         BlockRequestMatcher blocks = new BlockRequestMatcher();
         BlockRequestReader blockReader = new BlockRequestReader(blocks, trace.getHostId());
+        SamplingParameters sampling = trace instanceof ISampledTrace sampled ? sampled.getSamplingParameters() : null;
+        SampledStackRecorder sampleRecorder = sampling == null ? null : new SampledStackRecorder(recorder, sampling.periodNs());
+        TefStackFrames dictionary = trace instanceof TefTmfTrace tef ? tef.getStackFrames() : TefStackFrames.NONE;
+        SampledStackReader sampleReader = sampleRecorder == null ? null : new SampledStackReader(sampleRecorder, frames, dictionary, ""); //$NON-NLS-1$
         Outcome outcome = pass.run(NLS.bind(Messages.EcctAnalysis_TaskName, trace.getNbEvents()), monitor, event -> {
+            if (sampleRecorder != null && sampleReader != null) {
+                sampleRecorder.expireUpTo(event.getTimestamp().toNanos());
+                if (event instanceof TefTmfEvent tef && sampleReader.accept(tef.getTefEvent())) {
+                    return;
+                }
+            }
             reader.accept(event);
             blockReader.accept(event);
         });
@@ -62,7 +79,31 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
             return null;
         }
         Map<ThreadKey, Integer> openAtEnd = Map.copyOf(recorder.openStacks());
-        recorder.finish(trace.getEndTime().toNanos());
+        long endNs = trace.getEndTime().toNanos();
+        if (sampleRecorder != null) {
+            sampleRecorder.expireUpTo(endNs);
+        }
+        recorder.finish(endNs);
+        if (sampleRecorder != null) {
+            sampleRecorder.finish();
+        }
+        long samples = 0;
+        Map<Integer, Long> sampleCounts = Map.of();
+        long unrecordedSamples = 0;
+        if (sampleReader != null) {
+            samples = sampleReader.samples();
+            sampleCounts = sampleReader.counts();
+            unrecordedSamples = sampleReader.unresolved() + sampleReader.unreadable();
+            if (sampleReader.unresolved() > 0) {
+                ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_UnresolvedSamples, new Object[] { trace.getName(), sampleReader.unresolved(),
+                        sampleReader.firstUnresolvedRank(), sampleReader.firstUnresolvedNs(), dictionary.frames().size(),
+                        dictionary.cut() ? Messages.EcctAnalysis_StackFramesCut : "" })); //$NON-NLS-1$
+            }
+            if (sampleReader.unreadable() > 0) {
+                ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_UnreadableSamples, new Object[] { trace.getName(), sampleReader.unreadable(),
+                        sampleReader.firstUnreadableRank() }));
+            }
+        }
         if (recorder.unmatchedExits() + recorder.unclosedFrames() + reader.skippedEvents() > 0) {
             ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_Faults, new Object[] { trace.getName(), recorder.unmatchedExits(),
                     recorder.unclosedFrames(), reader.skippedEvents(), reader.firstSkippedNs() }));
@@ -73,7 +114,8 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
                     blocks.unfinishedIssues(), blockReader.skippedEvents() }));
         }
         return new TraceStacks(stacks, reader.stackEvents(), recorder.unmatchedExits(), recorder.unclosedFrames(),
-                reader.skippedEvents(), openAtEnd, blocks.requests() == 0 ? null : blocks.usage(), blocks.requests(), blockFaults);
+                reader.skippedEvents(), openAtEnd, blocks.requests() == 0 ? null : blocks.usage(), blocks.requests(), blockFaults,
+                samples, sampleCounts, unrecordedSamples);
     }
 
     /**

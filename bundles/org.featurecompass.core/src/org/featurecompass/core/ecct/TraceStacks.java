@@ -25,8 +25,13 @@ import org.featurecompass.model.ecct.ThreadStackHistory;
  * @param blockRequests block requests issued and completed in the trace
  * @param blockFaults block events left out: completions without an issue, issues never
  *            completed, events without a device, sector or thread
+ * @param samples sample events ({@code fc-record --sample}) recorded into {@code stacks}
+ * @param sampleCounts how many samples were recorded on each stack (a node of
+ *            {@code stacks.stacks()}), the sample below the thread's traced stack
+ * @param unrecordedSamples sample events not recorded: unreadable, or frame ids that the trace's
+ *            {@code stackFrames} (as far as the index kept it) cannot resolve
  */
 public record TraceStacks(ThreadStackHistory stacks, long stackEvents, long unmatchedExits, long unclosedFrames,
         long skippedEvents, Map<ThreadKey, Integer> openAtEnd, @Nullable BlockDeviceUsage disks, long blockRequests,
-        long blockFaults) {
+        long blockFaults, long samples, Map<Integer, Long> sampleCounts, long unrecordedSamples) {
 }

@@ -53,6 +53,7 @@ import org.featurecompass.tef.TefFormatDetector;
 import org.featurecompass.tef.TefLostEvents;
 import org.featurecompass.tef.TefProblem;
 import org.featurecompass.tef.TefTrace;
+import org.featurecompass.tef.TefStackFrames;
 import org.featurecompass.tef.TefTraceMetadata;
 
 /**
@@ -241,6 +242,15 @@ public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ISampledTra
     public TefCaptureRegime getCaptureRegime() {
         TefTrace reader = fReader;
         return reader == null ? TefCaptureRegime.UNDECLARED : reader.metadata().captureRegime();
+    }
+
+    /**
+     * @return the trace's {@code stackFrames} dictionary (the sampled stacks' frames), as far as
+     *         the index kept it ({@link TefStackFrames#cut()}); empty before the trace is opened
+     */
+    public TefStackFrames getStackFrames() {
+        TefTrace reader = fReader;
+        return reader == null ? TefStackFrames.NONE : reader.metadata().stackFrames();
     }
 
     @Override

@@ -99,6 +99,19 @@ public final class InstrumentedStackRecorder {
     }
 
     /**
+     * The thread's traced stack at {@code timeNs}, after leaving the complete slices that ended
+     * by then (as an event of the thread at that time would): what a sample taken then is put
+     * under ({@link SampledStackRecorder#SampledStackRecorder(InstrumentedStackRecorder, long)}).
+     *
+     * @param thread the thread
+     * @param timeNs the time, ns, not before the thread's previous event
+     * @return its open stack, a node of the history's stacks ({@link ContextTree#ROOT} if none)
+     */
+    public int stackAt(ThreadKey thread, long timeNs) {
+        return advance(thread, timeNs).stack;
+    }
+
+    /**
      * Closes what is still open: complete slices at their ends, other frames at {@code endNs}.
      *
      * @param endNs the end of the trace, ns
