@@ -4,6 +4,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.ui.IFolderLayout;
 import org.eclipse.ui.IPageLayout;
 import org.eclipse.ui.IPerspectiveFactory;
+import org.featurecompass.ui.views.compare.ExecutionGroupsView;
 import org.featurecompass.ui.views.compare.DifferentialFlameGraphView;
 import org.featurecompass.ui.views.compare.TopDifferencesView;
 import org.featurecompass.ui.views.ecct.EcctFlameGraphView;
@@ -43,6 +44,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         bottom.addView(KernelActivityView.ID);
         bottom.addView(CriticalPathView.ID);
         bottom.addView(ExecutionsView.ID);
+        bottom.addView(ExecutionGroupsView.ID);
         bottom.addView(DifferentialFlameGraphView.ID);
 
         IFolderLayout lowest = layout.createFolder("org.featurecompass.ui.perspective.histogram", IPageLayout.BOTTOM, 0.75f, //$NON-NLS-1$
@@ -59,6 +61,7 @@ public class FeatureCompassPerspective implements IPerspectiveFactory {
         layout.addShowViewShortcut(KernelActivityView.ID);
         layout.addShowViewShortcut(CriticalPathView.ID);
         layout.addShowViewShortcut(ExecutionsView.ID);
+        layout.addShowViewShortcut(ExecutionGroupsView.ID);
         layout.addShowViewShortcut(DifferentialFlameGraphView.ID);
         layout.addShowViewShortcut(TopDifferencesView.ID);
     }

@@ -68,6 +68,7 @@ public final class HistogramCanvas extends Canvas {
     private int fAnchor = -1;
     private boolean fDragging;
     private boolean fMoved;
+    private int fTipBucket = -1;
 
     /**
      * @param parent the parent
@@ -126,6 +127,7 @@ public final class HistogramCanvas extends Canvas {
         fMax = Double.POSITIVE_INFINITY;
         fCursor = 0;
         fAnchor = -1;
+        fTipBucket = -1;
         redraw();
     }
 
@@ -136,6 +138,7 @@ public final class HistogramCanvas extends Canvas {
     public void setCounts(int[] counts) {
         if (!Arrays.equals(counts, fCounts)) {
             fCounts = counts.clone();
+            fTipBucket = -1;
             redraw();
         }
     }
@@ -246,7 +249,10 @@ public final class HistogramCanvas extends Canvas {
             return;
         }
         int k = axis.bucketAt(e.x);
-        setToolTipText(bucketText(axis, k));
+        if (k != fTipBucket) { // set only when it changes: GTK redraws a tooltip whose text is set
+            fTipBucket = k;
+            setToolTipText(bucketText(axis, k));
+        }
         if (fDragging && (fMoved || k != fAnchor)) {
             fMoved = true;
             fCursor = k;
@@ -380,7 +386,7 @@ public final class HistogramCanvas extends Canvas {
     private void drawAxisLabels(GC gc, HistogramAxis axis, int y) {
         HistogramEdges edges = axis.edges();
         int n = axis.buckets();
-        MetricValueFormat format = MetricValueFormat.forAxis(fUnit, fOrigin, edges.edge(n));
+        MetricValueFormat format = MetricValueFormat.forAxis(fUnit, fOrigin, edges.edge(0), edges.edge(n));
         String first = format.format(edges.edge(0));
         String last = format.format(edges.edge(n));
         int lastWidth = gc.textExtent(last).x;

@@ -18,21 +18,31 @@ public final class MetricValueFormat {
     private final MetricUnit fUnit;
     private final double fOrigin;
     private final int fTimeUnit;
+    private final int fDigits;
 
-    private MetricValueFormat(MetricUnit unit, double origin, int timeUnit) {
+    private MetricValueFormat(MetricUnit unit, double origin, int timeUnit, int digits) {
         fUnit = unit;
         fOrigin = origin;
         fTimeUnit = timeUnit;
+        fDigits = digits;
     }
 
     /**
      * @param unit the metric's unit
      * @param origin subtracted from every value before formatting (0 for none), in the metric's unit
+     * @param lowest the smallest value shown on the axis (origin not subtracted)
      * @param largest the largest value shown on the axis (origin not subtracted): chooses the time unit
-     * @return the format of an axis' labels
+     * @return the format of an axis' labels: three significant digits, more when the axis spans
+     *         little compared with its values (200,000 to 200,001), so that labels differ
      */
-    public static MetricValueFormat forAxis(MetricUnit unit, double origin, double largest) {
-        return new MetricValueFormat(unit, origin, timeUnit(Math.abs(largest - origin)));
+    public static MetricValueFormat forAxis(MetricUnit unit, double origin, double lowest, double largest) {
+        double magnitude = Math.max(Math.abs(lowest - origin), Math.abs(largest - origin));
+        double span = Math.abs(largest - lowest);
+        int digits = 3;
+        if (span > 0 && magnitude > 0) {
+            digits = Math.max(3, Math.min(12, 2 + (int) Math.ceil(Math.log10(magnitude / span))));
+        }
+        return new MetricValueFormat(unit, origin, timeUnit(Math.abs(largest - origin)), digits);
     }
 
     /**
@@ -41,7 +51,7 @@ public final class MetricValueFormat {
      * @return the value alone, in the time unit that suits it
      */
     public static String format(MetricUnit unit, double value) {
-        return new MetricValueFormat(unit, 0, timeUnit(Math.abs(value))).format(value);
+        return new MetricValueFormat(unit, 0, timeUnit(Math.abs(value)), 3).format(value);
     }
 
     /**
@@ -59,12 +69,12 @@ public final class MetricValueFormat {
         double v = value - fOrigin;
         String sign = fOrigin != 0 && v >= 0 ? "+" : ""; //$NON-NLS-1$ //$NON-NLS-2$
         if (fUnit == MetricUnit.NANOSECONDS) {
-            return sign + significant(v / Math.pow(1000, fTimeUnit)) + ' ' + TIME_UNITS[fTimeUnit];
+            return sign + significant(v / Math.pow(1000, fTimeUnit), fDigits) + ' ' + TIME_UNITS[fTimeUnit];
         }
         if (fUnit == MetricUnit.COUNT && v == Math.rint(v) && Math.abs(v) < 1e15) {
             return sign + String.format("%,d", (long) v); //$NON-NLS-1$
         }
-        return sign + significant(v);
+        return sign + significant(v, fDigits);
     }
 
     /** @return the index in {@link #TIME_UNITS} in which {@code ns} reads as 1 to 999 */
@@ -76,15 +86,15 @@ public final class MetricValueFormat {
         return unit;
     }
 
-    /** @return three significant digits, trailing zeros of the fraction dropped */
-    private static String significant(double v) {
+    /** @return {@code significant} significant digits, trailing zeros of the fraction dropped */
+    private static String significant(double v, int significant) {
         if (v == 0) {
             return "0"; //$NON-NLS-1$
         }
-        if (Math.abs(v) < 1e-3 || Math.abs(v) >= 1e6) {
-            return String.format("%.3g", v); //$NON-NLS-1$
+        if (Math.abs(v) < 1e-3 || Math.abs(v) >= Math.pow(10, Math.max(6, significant))) {
+            return String.format("%." + significant + 'g', v); //$NON-NLS-1$
         }
-        int digits = Math.max(0, 2 - (int) Math.floor(Math.log10(Math.abs(v))));
+        int digits = Math.max(0, significant - 1 - (int) Math.floor(Math.log10(Math.abs(v))));
         String text = String.format("%,." + digits + 'f', v); //$NON-NLS-1$
         if (digits == 0) {
             return text;

@@ -133,7 +133,7 @@ class HistogramAxisTest {
         Locale saved = Locale.getDefault();
         Locale.setDefault(Locale.US);
         try {
-            MetricValueFormat ms = MetricValueFormat.forAxis(MetricUnit.NANOSECONDS, 0, 2.5e7);
+            MetricValueFormat ms = MetricValueFormat.forAxis(MetricUnit.NANOSECONDS, 0, 0, 2.5e7);
             assertEquals("12.5 ms", ms.format(1.25e7));
             assertEquals("0.001 ms", ms.format(1000), "one unit for the whole axis");
             assertEquals("25 ms", ms.format(2.5e7));
@@ -141,7 +141,7 @@ class HistogramAxisTest {
             assertEquals("1.5 µs", MetricValueFormat.format(MetricUnit.NANOSECONDS, 1500));
             assertEquals("3.2 s", MetricValueFormat.format(MetricUnit.NANOSECONDS, 3.2e9));
             assertEquals("1,250 s", MetricValueFormat.format(MetricUnit.NANOSECONDS, 1.25e12), "seconds are the largest unit");
-            MetricValueFormat since = MetricValueFormat.forAxis(MetricUnit.NANOSECONDS, 1.7e18, 1.7e18 + 5e6);
+            MetricValueFormat since = MetricValueFormat.forAxis(MetricUnit.NANOSECONDS, 1.7e18, 1.7e18, 1.7e18 + 5e6);
             assertEquals("+2.5 ms", since.format(1.7e18 + 2.5e6), "start times after the first start");
             assertEquals("+0 ms", since.format(1.7e18));
             assertEquals("1,024", MetricValueFormat.format(MetricUnit.COUNT, 1024));
@@ -149,6 +149,9 @@ class HistogramAxisTest {
             assertEquals("1.23e+07", MetricValueFormat.format(MetricUnit.NONE, 12_345_678));
             assertEquals("+∞", ms.format(Double.POSITIVE_INFINITY));
             assertEquals("", ms.format(Double.NaN), "no value");
+            MetricValueFormat narrow = MetricValueFormat.forAxis(MetricUnit.NONE, 0, 200_000, 200_001);
+            assertEquals("200,000.5", narrow.format(200_000.5), "an axis spanning 1 around 200,000 needs 8 digits");
+            assertEquals("200,001", narrow.format(200_001));
         } finally {
             Locale.setDefault(saved);
         }

@@ -1,7 +1,8 @@
 /**
- * The views of the comparison of two groups of executions (TraceCompare §3.4): the Differential
- * Flame Graph and the Top Differences, both on the differential tree's data provider and the
- * trace's current {@link org.featurecompass.core.compare.ComparisonSession}.
+ * The comparison of two groups of executions (TraceCompare §3.4), over the shared comparison
+ * session of {@code core.compare} ({@link org.featurecompass.core.compare.ComparisonSession}): the
+ * Execution Groups view, where the groups are chosen with cross-filtered histograms, and the
+ * Differential Flame Graph and Top Differences views, on the differential tree's data provider.
  */
 @org.eclipse.jdt.annotation.NonNullByDefault
 package org.featurecompass.ui.views.compare;
