@@ -152,7 +152,7 @@ class ExecutionGroupsViewTest {
             TmfTimeRange selection = TmfTraceManager.getInstance().getTraceContext(trace).getSelectionRange();
             return selection.getStartTime().toNanos() == table.start(row) && selection.getEndTime().toNanos() == table.end(row);
         }, "the double-clicked execution's range is selected in Trace Compass");
-        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+        closeTraces(display, page, view);
     }
 
     /**
@@ -207,7 +207,14 @@ class ExecutionGroupsViewTest {
             assertEquals(holds(label, on), item.getChecked(), "B keeps " + label);
         }
         WorkbenchTestSupport.screenshot(display, shell, "execution-groups-feature.png"); //$NON-NLS-1$
+        closeTraces(display, page, view);
+    }
+
+    /** Leaves the workbench as the other tests expect it: the view restored, the traces this test opened closed. */
+    private static void closeTraces(Display display, IWorkbenchPage page, ExecutionGroupsView view) {
         page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
+        page.closeAllEditors(false);
+        WorkbenchTestSupport.pump(display, 300);
     }
 
     /** @return whether a feature set in its canonical {@code A*B} form holds a feature (read here, apart from the model's FeatureSet) */
