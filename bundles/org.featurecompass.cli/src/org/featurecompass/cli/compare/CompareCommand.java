@@ -36,12 +36,12 @@ import org.featurecompass.model.compare.diff.Measure;
 import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.diff.WidthMode;
 import org.featurecompass.model.compare.expression.DifferenceCondition;
-import org.featurecompass.model.compare.expression.ExpressionException;
 import org.featurecompass.model.compare.expression.GroupFilterExpression;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.report.ComparisonReport;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.execution.ExpressionException;
 
 /**
  * {@code featurecompass compare}: two groups of the executions of one type compared calling

@@ -1,8 +1,8 @@
 package org.featurecompass.model.execution;
 
 /**
- * A {@link MetricExpression} that cannot be parsed or bound: the message says what and where
- * (1-based column).
+ * An expression (a user {@link MetricExpression}, a comparison's group filter or fail-if
+ * condition) that cannot be read or applied: the message says what and where (1-based column).
  */
 public final class ExpressionException extends IllegalArgumentException {
 
@@ -22,5 +22,13 @@ public final class ExpressionException extends IllegalArgumentException {
     /** @return the 1-based column of the problem */
     public int column() {
         return fColumn;
+    }
+
+    /**
+     * @param expression the expression the error is about
+     * @return two lines: the expression, and a caret under the column
+     */
+    public String pointer(String expression) {
+        return expression + '\n' + " ".repeat(Math.max(0, fColumn - 1)) + '^'; //$NON-NLS-1$
     }
 }

@@ -9,6 +9,7 @@ import java.util.function.ToDoubleFunction;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.execution.ExpressionException;
 
 /**
  * A condition on one calling context of a {@link DifferentialTree}, such as

@@ -16,6 +16,7 @@ import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
 import org.featurecompass.model.compare.group.GroupPresets;
+import org.featurecompass.model.execution.ExpressionException;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.MetricUnit;
 
@@ -278,7 +279,10 @@ public final class GroupFilterExpression {
                 } else if (term instanceof TimeTerm t) {
                     filters.add(new TimeRange(t.startNs(), t.endNs()));
                 }
+            } catch (ExpressionException e) {
+                throw e;
             } catch (IllegalArgumentException e) {
+                // a preset's own argument check (e.g. an unknown feature)
                 throw new ExpressionException(term.column(), String.valueOf(e.getMessage()));
             }
         }

@@ -3,6 +3,8 @@ package org.featurecompass.model.compare.expression;
 import java.math.BigDecimal;
 import java.util.List;
 
+import org.featurecompass.model.execution.ExpressionException;
+
 /**
  * A number as written in an expression: plain ({@code 3}, {@code 0.01}, {@code 1e-3}), a time
  * with a unit ({@code 25ms}, {@code 1.5s}, {@code 200us}, {@code 7ns}; stored in ns) or a

@@ -3,6 +3,8 @@ package org.featurecompass.model.compare.expression;
 import java.util.ArrayList;
 import java.util.List;
 
+import org.featurecompass.model.execution.ExpressionException;
+
 /**
  * Splits an expression into {@link Token}s. A bare word runs until white space, a quote, an
  * operator character or punctuation, so names such as {@code wait.BLOCK_DEVICE}, {@code A*B} or

@@ -11,6 +11,7 @@ import java.util.function.Predicate;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.report.ReportFixture;
+import org.featurecompass.model.execution.ExpressionException;
 import org.junit.jupiter.api.Test;
 
 /**

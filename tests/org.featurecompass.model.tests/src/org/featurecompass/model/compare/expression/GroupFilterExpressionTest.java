@@ -20,6 +20,7 @@ import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
 import org.featurecompass.model.compare.group.GroupPresets;
 import org.featurecompass.model.compare.group.HistogramEdges;
+import org.featurecompass.model.execution.ExpressionException;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.MetricUnit;
 import org.junit.jupiter.api.Test;

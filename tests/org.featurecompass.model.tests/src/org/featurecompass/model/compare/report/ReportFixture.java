@@ -13,7 +13,7 @@ import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.ExecutionValues;
 import org.featurecompass.model.compare.diff.GroupComparison;
-import org.featurecompass.model.compare.expression.ExpressionException;
+import org.featurecompass.model.execution.ExpressionException;
 import org.featurecompass.model.compare.expression.GroupFilterExpression;
 import org.featurecompass.model.compare.group.CrossFilter;
 import org.featurecompass.model.compare.group.CrossFilterTestTables;
