@@ -25,6 +25,7 @@ import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.core.trace.DataProviderQuery;
+import org.featurecompass.model.feature.AnalysisWindow;
 
 /**
  * {@code featurecompass critical-path --trace T --tid N [--from T --to T] [--variant
@@ -75,14 +76,9 @@ public class CriticalPathCommand implements CliCommand {
         OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.MD, OutputFormat.all()); //$NON-NLS-1$
         long tid = tid(line.getOptionValue("tid")); //$NON-NLS-1$
         PathVariant variant = variant(line.getOptionValue("variant")); //$NON-NLS-1$
-        if (line.hasOption("from") != line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
-            throw new CliException("a time range needs both --from and --to"); //$NON-NLS-1$
-        }
-        long from = TimeOption.parse(line, "from", Long.MIN_VALUE); //$NON-NLS-1$
-        long to = TimeOption.parse(line, "to", Long.MAX_VALUE); //$NON-NLS-1$
-        if (to < from) {
-            throw new CliException("--to " + line.getOptionValue("to") + " is before --from " + line.getOptionValue("from")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-        }
+        AnalysisWindow window = TimeOption.window(line);
+        long from = window == null ? Long.MIN_VALUE : window.startNs();
+        long to = window == null ? Long.MAX_VALUE : window.endNs();
         CriticalPathQuery query = new CriticalPathQuery(tid, from, to, variant, line.getOptionValue("host")); //$NON-NLS-1$
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());
@@ -100,7 +96,7 @@ public class CriticalPathCommand implements CliCommand {
             CriticalPathResult result = model.getResult();
             if (result == null) {
                 throw new CliException("--tid " + tid + ": no such thread in " + opened.name() //$NON-NLS-1$ //$NON-NLS-2$
-                        + (from == Long.MIN_VALUE ? "" : " between " + from + " and " + to + " ns")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                        + (window == null ? "" : " between " + from + " and " + to + " ns")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
             }
             CriticalPathWriter writer = new CriticalPathWriter(opened.name(), result);
             console.out().print(switch (format) {
