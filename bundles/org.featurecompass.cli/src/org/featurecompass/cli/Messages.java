@@ -20,6 +20,13 @@ public final class Messages extends NLS {
     public static String Cli_HelpOption;
     public static String Cli_QuietOption;
     public static String Cli_ExitCodes;
+    public static String Time_From;
+    public static String Time_To;
+    public static String Time_Default;
+    public static String Time_NotATime;
+    public static String Time_BothEnds;
+    public static String Time_Reversed;
+    public static String Format_Unknown;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

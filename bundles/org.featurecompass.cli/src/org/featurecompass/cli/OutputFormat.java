@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
+import org.eclipse.osgi.util.NLS;
+
 /** The formats a command writes its result in ({@code --format}). */
 public enum OutputFormat {
     /** RFC 4180 CSV, exact numbers (ns). */
@@ -35,8 +37,8 @@ public enum OutputFormat {
                 return format;
             }
         }
-        throw new CliException("--format " + text + ": unknown format; use one of " //$NON-NLS-1$ //$NON-NLS-2$
-                + allowed.stream().map(OutputFormat::option).collect(Collectors.joining(", "))); //$NON-NLS-1$
+        throw new CliException(NLS.bind(Messages.Format_Unknown, text,
+                allowed.stream().map(OutputFormat::option).collect(Collectors.joining(", ")))); //$NON-NLS-1$
     }
 
     /** @return every format */

@@ -8,6 +8,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.featurecompass.model.feature.AnalysisWindow;
 
 /**
@@ -32,9 +33,9 @@ public final class TimeOption {
      */
     public static void addRange(Options options, String fromDefault, @Nullable String toDefault) {
         options.addOption(Option.builder().longOpt("from").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("start of the time range (trace time, ns, or with a unit: 1099.11s); default: " + fromDefault).build()); //$NON-NLS-1$
+                .desc(NLS.bind(Messages.Time_From, fromDefault)).build());
         options.addOption(Option.builder().longOpt("to").hasArg().argName("T") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("end of the time range" + (toDefault == null ? "" : "; default: " + toDefault)).build()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .desc(toDefault == null ? Messages.Time_To : NLS.bind(Messages.Time_Default, Messages.Time_To, toDefault)).build());
     }
 
     /**
@@ -61,8 +62,7 @@ public final class TimeOption {
         try {
             return new BigDecimal(value).multiply(BigDecimal.valueOf(nsPerUnit)).setScale(0, RoundingMode.HALF_EVEN).longValueExact();
         } catch (NumberFormatException | ArithmeticException e) {
-            throw new CliException("--" + name + ' ' + text //$NON-NLS-1$
-                    + ": not a time; give ns (e.g. 1099110000000) or a number with s, ms, us or ns (e.g. 1099.11s)"); //$NON-NLS-1$
+            throw new CliException(NLS.bind(Messages.Time_NotATime, name, text));
         }
     }
 
@@ -76,12 +76,12 @@ public final class TimeOption {
             return null;
         }
         if (!line.hasOption("from") || !line.hasOption("to")) { //$NON-NLS-1$ //$NON-NLS-2$
-            throw new CliException("a time range needs both --from and --to"); //$NON-NLS-1$
+            throw new CliException(Messages.Time_BothEnds);
         }
         long from = parse(line, "from", 0); //$NON-NLS-1$
         long to = parse(line, "to", 0); //$NON-NLS-1$
         if (to < from) {
-            throw new CliException("--to " + line.getOptionValue("to") + " is before --from " + line.getOptionValue("from")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            throw new CliException(NLS.bind(Messages.Time_Reversed, line.getOptionValue("to"), line.getOptionValue("from"))); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return new AnalysisWindow(from, to);
     }

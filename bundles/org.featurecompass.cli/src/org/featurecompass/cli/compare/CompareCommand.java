@@ -16,7 +16,6 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
@@ -146,12 +145,11 @@ public class CompareCommand implements CliCommand {
             return compare(held.session(), opened, groupA, groupB, failIf, settings, line, console);
         } finally {
             if (held.shared()) {
-                ComparisonSessions sessions = ComparisonSessions.getInstance();
-                sessions.close(opened.get(0).trace());
-                // The registry listens for closed traces (views); the command closes its trace's
-                // session itself, and without this Trace Compass reports the registry as a
-                // "Resource leak" on standard error when the process exits.
-                TmfSignalManager.deregister(sessions);
+                // Its sessions go and it stops listening to signals: Trace Compass reports a
+                // listener left registered as a "Resource leak" on standard error at exit.
+                ComparisonSessions.getInstance().dispose();
+            } else {
+                held.session().dispose();
             }
         }
     }

@@ -10,6 +10,7 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.eclipse.osgi.util.NLS;
 import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
@@ -45,26 +46,23 @@ public class ExecutionsCommand implements CliCommand {
 
     @Override
     public String synopsis() {
-        return "executions --trace FILE --executions TYPE|DEFINITIONS.json[#TYPE] [--format csv|json]"; //$NON-NLS-1$
+        return Messages.ExecutionsCommand_Synopsis;
     }
 
     @Override
     public String description() {
-        return "The executions of one type with every metric (duration, on-CPU and waiting times from the critical path\n" //$NON-NLS-1$
-                + "of kernel recordings, time per feature, user metrics), as the Executions view lists them. --executions\n" //$NON-NLS-1$
-                + "names a type of the trace's definitions (detected from the trace when none were given), or a definitions\n" //$NON-NLS-1$
-                + "file (doc/executions.md) with an optional #TYPE (default: its first definition)."; //$NON-NLS-1$
+        return Messages.ExecutionsCommand_Description;
     }
 
     @Override
     public Options options() {
         Options options = new Options();
         options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the trace").build()); //$NON-NLS-1$
+                .desc(Messages.ExecutionsCommand_Trace).build());
         options.addOption(Option.builder().longOpt("executions").hasArg().argName("TYPE|FILE[#TYPE]").required() //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the execution type, or a definitions file").build()); //$NON-NLS-1$
+                .desc(Messages.ExecutionsCommand_Executions).build());
         options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("output format (default csv)").build()); //$NON-NLS-1$
+                .desc(Messages.ExecutionsCommand_Format).build());
         return options;
     }
 
@@ -78,8 +76,9 @@ public class ExecutionsCommand implements CliCommand {
             ExecutionTable table = executions.table(opened, console);
             console.out().print(format == OutputFormat.JSON ? json(opened.name(), table) : csv(table));
             console.out().flush();
-            console.progress(String.format(Locale.ROOT, "%s: %,d executions of type %s, %d metric columns%s", opened.name(), //$NON-NLS-1$
-                    table.size(), table.type(), table.columns().size(), table.report().isClean() ? "" : "; " + table.report())); //$NON-NLS-1$ //$NON-NLS-2$
+            console.progress(NLS.bind(Messages.ExecutionsCommand_Summary, new Object[] { opened.name(),
+                    String.format(Locale.ROOT, "%,d", Integer.valueOf(table.size())), table.type(), Integer.toString(table.columns().size()), //$NON-NLS-1$
+                    table.report().isClean() ? "" : "; " + table.report() })); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return ExitCode.OK;
     }

@@ -21,6 +21,12 @@ public final class Messages extends NLS {
     public static String Executions_None;
     public static String Executions_Detected;
     public static String Executions_Empty;
+    public static String ExecutionsCommand_Synopsis;
+    public static String ExecutionsCommand_Description;
+    public static String ExecutionsCommand_Trace;
+    public static String ExecutionsCommand_Executions;
+    public static String ExecutionsCommand_Format;
+    public static String ExecutionsCommand_Summary;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

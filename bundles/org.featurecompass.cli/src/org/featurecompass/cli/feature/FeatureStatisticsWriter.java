@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
@@ -223,20 +224,23 @@ public final class FeatureStatisticsWriter {
         FeatureRegionReport report = fStatistics.report();
         CoverageSummary coverage = report.coverage();
         MatchingAnomalies anomalies = report.anomalies();
-        return String.format(Locale.ROOT,
-                "%s: %,d region events, %d threads, %.1f %% observed, %,d lost events, %d measurement-off windows; " //$NON-NLS-1$
-                        + "%,d unmatched ends, %,d unclosed begins, %,d out-of-order closes, %,d events not read as regions", //$NON-NLS-1$
-                fTraceName, report.events(), coverage.threads().size(), 100 * coverage.observedFraction(), coverage.lostEvents(),
-                coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF), anomalies.unmatchedEnds(), anomalies.unclosedBegins(),
-                anomalies.outOfOrderCloses(), fStatistics.rejectedEvents())
+        return NLS.bind(Messages.Features_Summary, new Object[] { fTraceName, grouped(report.events()), Integer.toString(coverage.threads().size()),
+                String.format(Locale.ROOT, "%.1f", 100 * coverage.observedFraction()), grouped(coverage.lostEvents()), //$NON-NLS-1$
+                Long.toString(coverage.gapCount(CoverageGap.Kind.MEASUREMENT_OFF)), grouped(anomalies.unmatchedEnds()),
+                grouped(anomalies.unclosedBegins()), grouped(anomalies.outOfOrderCloses()), grouped(fStatistics.rejectedEvents()) })
                 + sampledSummary();
     }
 
     private String sampledSummary() {
         SampledFeatureTimes sampled = fStatistics.sampledTimes();
         return sampled == null ? "" //$NON-NLS-1$
-                : String.format(Locale.ROOT, "; %,d samples, one per %,d ns of CPU: the estimated columns are on-CPU time estimated " //$NON-NLS-1$
-                        + "from them, with %.0f %% intervals", sampled.samples(), sampled.periodNs(), 100 * sampled.level()); //$NON-NLS-1$
+                : NLS.bind(Messages.Features_SampledSummary, new Object[] { grouped(sampled.samples()), grouped(sampled.periodNs()),
+                        String.format(Locale.ROOT, "%.0f", 100 * sampled.level()) }); //$NON-NLS-1$
+    }
+
+    /** @return e.g. 12,345 (digits grouped, independent of the locale) */
+    private static String grouped(long value) {
+        return String.format(Locale.ROOT, "%,d", Long.valueOf(value)); //$NON-NLS-1$
     }
 
     private int level(FeatureStatisticsEntry entry) {

@@ -9,6 +9,7 @@ import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
@@ -44,25 +45,22 @@ public class FeaturesCommand implements CliCommand {
 
     @Override
     public String synopsis() {
-        return "features --trace FILE [--from T --to T] [--format csv|json|md]"; //$NON-NLS-1$
+        return Messages.Features_Synopsis;
     }
 
     @Override
     public String description() {
-        return "Feature statistics of a feature-region trace (TEF or a Feature Compass recording), as the Feature\n" //$NON-NLS-1$
-                + "Statistics view shows them: per feature, per interaction containing it and per region, instance\n" //$NON-NLS-1$
-                + "counts, inclusive and exclusive durations, time summed over threads and wall-clock time (bounds\n" //$NON-NLS-1$
-                + "when the trace lost events), share of Base. CSV and JSON give ns, Markdown ms as the view."; //$NON-NLS-1$
+        return Messages.Features_Description;
     }
 
     @Override
     public Options options() {
         Options options = new Options();
         options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the trace: a .json or .json.gz TEF file or a recording").build()); //$NON-NLS-1$
-        TimeOption.addRange(options, "the trace start", "the trace end"); //$NON-NLS-1$ //$NON-NLS-2$
+                .desc(Messages.Feature_TraceOption).build());
+        TimeOption.addRange(options, Messages.Features_FromDefault, Messages.Features_ToDefault);
         options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json|md") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("output format (default md)").build()); //$NON-NLS-1$
+                .desc(Messages.Features_Format).build());
         return options;
     }
 
@@ -75,10 +73,10 @@ public class FeaturesCommand implements CliCommand {
             FeatureStatisticsModel model = fetch(opened, window, console);
             FeatureStatistics statistics = model.getStatistics();
             if (statistics == null) {
-                throw new CliException(opened.name() + ": the feature statistics did not complete"); //$NON-NLS-1$
+                throw new CliException(NLS.bind(Messages.Features_Incomplete, opened.name()));
             }
             if (model.getEntries().isEmpty()) {
-                console.warning(opened.name() + ": no feature regions in " + (window == null ? "the trace" : "the range")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                console.warning(NLS.bind(Messages.Features_NoRegions, opened.name(), window == null ? Messages.Feature_InTheTrace : Messages.Feature_InTheRange));
             }
             FeatureStatisticsWriter writer = new FeatureStatisticsWriter(opened.name(), model);
             console.out().print(switch (format) {
@@ -97,17 +95,16 @@ public class FeaturesCommand implements CliCommand {
         FeatureStatisticsDataProvider provider = DataProviderLookup.get(opened.trace(),
                 FeatureStatisticsDataProvider.ID, FeatureStatisticsDataProvider.class);
         if (provider == null) {
-            throw new CliException("--trace " + opened.name() + ": not a feature-region trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
-                    + "; features needs a Trace Event Format file or a Feature Compass recording)"); //$NON-NLS-1$
+            throw new CliException(NLS.bind(Messages.Feature_NotARegionTrace, new Object[] { opened.name(), opened.typeName(), "features" })); //$NON-NLS-1$
         }
         Map<String, Object> parameters = new HashMap<>();
         if (window != null) {
             parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
         }
-        IProgressMonitor monitor = console.monitor("feature statistics of " + opened.name()); //$NON-NLS-1$
+        IProgressMonitor monitor = console.monitor(NLS.bind(Messages.Features_Task, opened.name()));
         TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response = DataProviderQuery.fetchTree(provider, parameters, monitor);
         if (response.getStatus() != ITmfResponse.Status.COMPLETED || !(response.getModel() instanceof FeatureStatisticsModel model)) {
-            throw new CliException(opened.name() + ": the feature statistics failed: " + response.getStatusMessage()); //$NON-NLS-1$
+            throw new CliException(NLS.bind(Messages.Features_Failed, opened.name(), response.getStatusMessage()));
         }
         return model;
     }

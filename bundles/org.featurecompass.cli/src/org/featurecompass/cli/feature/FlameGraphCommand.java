@@ -13,6 +13,7 @@ import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
@@ -51,30 +52,28 @@ public class FlameGraphCommand implements CliCommand {
 
     @Override
     public String synopsis() {
-        return "flame-graph --trace FILE [--frames regions|interactions] [--from T --to T] [--format folded|pprof] [--output FILE]"; //$NON-NLS-1$
+        return Messages.FlameGraph_Synopsis;
     }
 
     @Override
     public String description() {
-        return "The Feature Flame Graph view's tree of a feature-region trace: region instances aggregated by their\n" //$NON-NLS-1$
-                + "stack of feature sets, as folded stacks (flamegraph.pl, speedscope, Pyroscope; self time in ns or\n" //$NON-NLS-1$
-                + "instance counts) or as a gzip-compressed pprof profile (go tool pprof; both values)."; //$NON-NLS-1$
+        return Messages.FlameGraph_Description;
     }
 
     @Override
     public Options options() {
         Options options = new Options();
         options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the trace: a .json or .json.gz TEF file or a recording").build()); //$NON-NLS-1$
+                .desc(Messages.Feature_TraceOption).build());
         options.addOption(Option.builder().longOpt("frames").hasArg().argName("regions|interactions") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("a frame is the region's feature set (default), or the interaction of the stack up to it").build()); //$NON-NLS-1$
-        TimeOption.addRange(options, "the whole trace", null); //$NON-NLS-1$
+                .desc(Messages.FlameGraph_Frames).build());
+        TimeOption.addRange(options, Messages.FlameGraph_FromDefault, null);
         options.addOption(Option.builder().longOpt("format").hasArg().argName("folded|pprof") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("output format (default folded)").build()); //$NON-NLS-1$
+                .desc(Messages.FlameGraph_Format).build());
         options.addOption(Option.builder().longOpt("value").hasArg().argName("self|instances") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("folded: the value of a stack, self time in ns (default) or instances").build()); //$NON-NLS-1$
+                .desc(Messages.FlameGraph_Value).build());
         options.addOption(Option.builder().longOpt("output").hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("where to write (required for pprof; default for folded: standard output)").build()); //$NON-NLS-1$
+                .desc(Messages.FlameGraph_Output).build());
         return options;
     }
 
@@ -83,15 +82,15 @@ public class FlameGraphCommand implements CliCommand {
         FeatureStackFrameKind kind = frames(line.getOptionValue("frames")); //$NON-NLS-1$
         String format = line.getOptionValue("format", "folded"); //$NON-NLS-1$ //$NON-NLS-2$
         if (!format.equals("folded") && !format.equals("pprof")) { //$NON-NLS-1$ //$NON-NLS-2$
-            throw new CliException("--format " + format + ": unknown format; use one of folded, pprof"); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.FlameGraph_UnknownFormat, format));
         }
         String value = line.getOptionValue("value", "self"); //$NON-NLS-1$ //$NON-NLS-2$
         if (!value.equals("self") && !value.equals("instances")) { //$NON-NLS-1$ //$NON-NLS-2$
-            throw new CliException("--value " + value + ": use one of self, instances"); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.FlameGraph_UnknownValue, value));
         }
         String output = line.getOptionValue("output"); //$NON-NLS-1$
         if (format.equals("pprof") && output == null) { //$NON-NLS-1$
-            throw new CliException("--format pprof writes a binary file: give it with --output FILE"); //$NON-NLS-1$
+            throw new CliException(Messages.FlameGraph_PprofNeedsOutput);
         }
         AnalysisWindow window = TimeOption.window(line);
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
@@ -99,8 +98,7 @@ public class FlameGraphCommand implements CliCommand {
             FeatureFlameGraphDataProvider provider = DataProviderLookup.get(opened.trace(), FeatureFlameGraphDataProvider.ID,
                     FeatureFlameGraphDataProvider.class);
             if (provider == null) {
-                throw new CliException("--trace " + opened.name() + ": not a feature-region trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
-                        + "; flame-graph needs a Trace Event Format file or a Feature Compass recording)"); //$NON-NLS-1$
+                throw new CliException(NLS.bind(Messages.Feature_NotARegionTrace, new Object[] { opened.name(), opened.typeName(), "flame-graph" })); //$NON-NLS-1$
             }
             Map<String, Object> parameters = new HashMap<>();
             parameters.put(FeatureFlameGraphDataProvider.FRAMES_KEY, FeatureFlameGraphDataProvider.framesParameter(kind));
@@ -108,19 +106,19 @@ public class FlameGraphCommand implements CliCommand {
                 parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(window.startNs(), window.endNs()));
             }
             TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response = DataProviderQuery.fetchTree(provider, parameters,
-                    console.monitor("feature flame graph of " + opened.name())); //$NON-NLS-1$
+                    console.monitor(NLS.bind(Messages.FlameGraph_Task, opened.name())));
             FeatureStackTree tree = response.getStatus() == ITmfResponse.Status.COMPLETED
                     && response.getModel() instanceof FeatureFlameGraphModel model ? model.getTree() : null;
             if (tree == null) {
-                throw new CliException(opened.name() + ": the feature flame graph failed: " + response.getStatusMessage()); //$NON-NLS-1$
+                throw new CliException(NLS.bind(Messages.FlameGraph_Failed, opened.name(), response.getStatusMessage()));
             }
             if (tree.instances() == 0) {
-                console.warning(opened.name() + ": no region instances in " + (window == null ? "the trace" : "the range")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                console.warning(NLS.bind(Messages.FlameGraph_NoInstances, opened.name(), window == null ? Messages.Feature_InTheTrace : Messages.Feature_InTheRange));
             }
             StackProfile profile = StackProfile.of(opened.name(), tree);
             write(profile, format, value.equals("self") ? 0 : 1, output, console); //$NON-NLS-1$
-            console.progress(String.format("%s: %,d instances in %,d stacks, %,d truncated, %,d clipped by the range", //$NON-NLS-1$
-                    opened.name(), tree.instances(), profile.stacks().size(), tree.truncatedInstances(), tree.clippedInstances()));
+            console.progress(NLS.bind(Messages.FlameGraph_Summary, new Object[] { opened.name(), count(tree.instances()),
+                    count(profile.stacks().size()), count(tree.truncatedInstances()), count(tree.clippedInstances()) }));
         }
         return ExitCode.OK;
     }
@@ -140,9 +138,14 @@ public class FlameGraphCommand implements CliCommand {
                 out.write(FoldedStacksWriter.write(profile, valueIndex).getBytes(StandardCharsets.UTF_8));
             }
         } catch (IOException e) {
-            throw new CliException("--output " + output + ": cannot write: " + e.getMessage(), e); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.FlameGraph_CannotWrite, output, e.getMessage()), e);
         }
-        console.progress("wrote " + path.toAbsolutePath()); //$NON-NLS-1$
+        console.progress(NLS.bind(Messages.FlameGraph_Wrote, path.toAbsolutePath()));
+    }
+
+    /** @return a count with digit grouping, as the progress line has always shown it */
+    private static String count(long value) {
+        return String.format("%,d", Long.valueOf(value)); //$NON-NLS-1$
     }
 
     private static FeatureStackFrameKind frames(@Nullable String text) throws CliException {
@@ -152,6 +155,6 @@ public class FlameGraphCommand implements CliCommand {
         if (text.equals("interactions")) { //$NON-NLS-1$
             return FeatureStackFrameKind.INTERACTION;
         }
-        throw new CliException("--frames " + text + ": use one of regions, interactions"); //$NON-NLS-1$ //$NON-NLS-2$
+        throw new CliException(NLS.bind(Messages.FlameGraph_UnknownFrames, text));
     }
 }

@@ -6,6 +6,7 @@ import java.util.Locale;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
@@ -43,31 +44,28 @@ public class CriticalPathCommand implements CliCommand {
 
     @Override
     public String synopsis() {
-        return "critical-path --trace TRACE --tid N [--from T --to T] [--variant bounded|unbounded] [--format csv|json|md]"; //$NON-NLS-1$
+        return Messages.CriticalPath_Synopsis;
     }
 
     @Override
     public String description() {
-        return "The critical path of a thread of a kernel trace (LTTng kernel trace folder or a Feature Compass\n" //$NON-NLS-1$
-                + "recording made with --kernel), as the Critical Path view computes it: what the thread ran, and for\n" //$NON-NLS-1$
-                + "each wait the work of the thread, interrupt or device that ended it. Markdown gives the time per label\n" //$NON-NLS-1$
-                + "and per thread; CSV one record per path segment (ns); JSON both."; //$NON-NLS-1$
+        return Messages.CriticalPath_Description;
     }
 
     @Override
     public Options options() {
         Options options = new Options();
         options.addOption(Option.builder().longOpt("trace").hasArg().argName("TRACE").required() //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the kernel trace: an LTTng trace folder or a recording (.json)").build()); //$NON-NLS-1$
+                .desc(Messages.CriticalPath_Trace).build());
         options.addOption(Option.builder().longOpt("tid").hasArg().argName("N").required() //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the thread id").build()); //$NON-NLS-1$
-        TimeOption.addRange(options, "the whole trace", null); //$NON-NLS-1$
+                .desc(Messages.CriticalPath_Tid).build());
+        TimeOption.addRange(options, Messages.CriticalPath_FromDefault, null);
         options.addOption(Option.builder().longOpt("variant").hasArg().argName("bounded|unbounded") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("bounded active path (default) or unbounded path").build()); //$NON-NLS-1$
+                .desc(Messages.CriticalPath_Variant).build());
         options.addOption(Option.builder().longOpt("host").hasArg().argName("H") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("the thread's host id (default: the trace's host)").build()); //$NON-NLS-1$
+                .desc(Messages.CriticalPath_Host).build());
         options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json|md") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc("output format (default md)").build()); //$NON-NLS-1$
+                .desc(Messages.CriticalPath_Format).build());
         return options;
     }
 
@@ -85,18 +83,18 @@ public class CriticalPathCommand implements CliCommand {
             CriticalPathDataProvider provider = DataProviderLookup.get(opened.trace(), CriticalPathDataProvider.ID,
                     CriticalPathDataProvider.class);
             if (provider == null) {
-                throw new CliException("--trace " + opened.name() + ": not a kernel trace (it opened as " + opened.typeName() //$NON-NLS-1$ //$NON-NLS-2$
-                        + "; critical-path needs an LTTng kernel trace or a recording made with fc-record --kernel)"); //$NON-NLS-1$
+                throw new CliException(NLS.bind(Messages.CriticalPath_NotAKernelTrace, opened.name(), opened.typeName()));
             }
             TmfModelResponse<TmfTreeModel<CriticalPathEntry>> response = DataProviderQuery.fetchTree(provider,
-                    CriticalPathDataProvider.parameters(query), console.monitor("critical path of thread " + tid)); //$NON-NLS-1$
+                    CriticalPathDataProvider.parameters(query), console.monitor(NLS.bind(Messages.CriticalPath_Task, Long.toString(tid))));
             if (response.getStatus() != ITmfResponse.Status.COMPLETED || !(response.getModel() instanceof CriticalPathModel model)) {
-                throw new CliException(opened.name() + ": the critical path failed: " + response.getStatusMessage()); //$NON-NLS-1$
+                throw new CliException(NLS.bind(Messages.CriticalPath_Failed, opened.name(), response.getStatusMessage()));
             }
             CriticalPathResult result = model.getResult();
             if (result == null) {
-                throw new CliException("--tid " + tid + ": no such thread in " + opened.name() //$NON-NLS-1$ //$NON-NLS-2$
-                        + (window == null ? "" : " between " + from + " and " + to + " ns")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                throw new CliException(window == null ? NLS.bind(Messages.CriticalPath_NoSuchThread, Long.toString(tid), opened.name())
+                        : NLS.bind(Messages.CriticalPath_NoSuchThreadInRange,
+                                new Object[] { Long.toString(tid), opened.name(), Long.toString(from), Long.toString(to) }));
             }
             CriticalPathWriter writer = new CriticalPathWriter(opened.name(), result);
             console.out().print(switch (format) {
@@ -118,7 +116,7 @@ public class CriticalPathCommand implements CliCommand {
             }
             return tid;
         } catch (NumberFormatException e) {
-            throw new CliException("--tid " + text + ": not a thread id (a non-negative integer)"); //$NON-NLS-1$ //$NON-NLS-2$
+            throw new CliException(NLS.bind(Messages.CriticalPath_NotATid, text));
         }
     }
 
@@ -131,7 +129,7 @@ public class CriticalPathCommand implements CliCommand {
                 return variant;
             }
         }
-        throw new CliException("--variant " + text + ": use one of " + String.join(", ", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                List.of(PathVariant.values()).stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList()));
+        throw new CliException(NLS.bind(Messages.CriticalPath_UnknownVariant, text, String.join(", ", //$NON-NLS-1$
+                List.of(PathVariant.values()).stream().map(v -> v.name().toLowerCase(Locale.ROOT)).toList())));
     }
 }

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import org.eclipse.osgi.util.NLS;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.model.graph.EdgeLabel;
@@ -166,9 +167,10 @@ public final class CriticalPathWriter {
     public String summary() {
         CriticalPath path = fResult.path();
         Worker worker = path.worker();
-        return String.format(Locale.ROOT, "Critical path (%s) of %s (tid %d) in %s: %,.3f ms, %,d segments on %d threads, %.1f %% unresolved", //$NON-NLS-1$
-                variant(), worker.name(), worker.tid(), fTraceName, fResult.breakdown().totalNs() / NS_PER_MS, path.segments().size(),
-                fResult.breakdown().byWorker().size(), 100 * path.unresolvedShare());
+        return NLS.bind(Messages.CriticalPath_Summary, new Object[] { variant(), worker.name(), Long.toString(worker.tid()), fTraceName,
+                String.format(Locale.ROOT, "%,.3f", fResult.breakdown().totalNs() / NS_PER_MS), //$NON-NLS-1$
+                String.format(Locale.ROOT, "%,d", Integer.valueOf(path.segments().size())), //$NON-NLS-1$
+                Integer.toString(fResult.breakdown().byWorker().size()), String.format(Locale.ROOT, "%.1f", 100 * path.unresolvedShare()) }); //$NON-NLS-1$
     }
 
     private String variant() {

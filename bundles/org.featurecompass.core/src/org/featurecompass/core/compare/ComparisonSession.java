@@ -368,8 +368,12 @@ public final class ComparisonSession {
         }
     }
 
-    /** Stops following the groups; the session is no longer usable. */
-    synchronized void dispose() {
+    /**
+     * Stops following the groups; the session is no longer usable. {@link ComparisonSessions}
+     * disposes of the sessions it holds; whoever made a session with {@link #create} without
+     * registering it disposes of it.
+     */
+    public synchronized void dispose() {
         fComparison.dispose();
         fListeners.clear();
     }

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.LinkedHashSet;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import org.eclipse.core.runtime.IProgressMonitor;
@@ -27,7 +29,8 @@ import org.featurecompass.core.execution.ExecutionResult;
  * the Execution Groups view, the Differential Flame Graph, the Top Differences view and a data
  * provider's remote clients see the same groups; and, per trace, the <em>current</em> session,
  * the one the views show. A session is dropped when its trace is closed, and rebuilt when the
- * trace's executions were computed again (e.g. new execution definitions).
+ * trace's executions were computed again (e.g. new execution definitions). The registry listens
+ * to Trace Compass's signals from its first use until {@link #dispose()}.
  */
 public final class ComparisonSessions {
 
@@ -64,9 +67,14 @@ public final class ComparisonSessions {
     private final Map<Key, String> fFailures = new HashMap<>();
     private final Map<ITmfTrace, ComparisonSession> fCurrent = new HashMap<>();
     private final List<CurrentListener> fListeners = new CopyOnWriteArrayList<>();
+    /**
+     * Guards {@link #fListening}, whether the registry is registered with the signal manager. Not
+     * this object's lock: the manager holds its own lock while it calls {@link #traceClosed}.
+     */
+    private final Object fListeningLock = new Object();
+    private boolean fListening;
 
     private ComparisonSessions() {
-        TmfSignalManager.register(this);
     }
 
     /** @return the registry */
@@ -100,6 +108,7 @@ public final class ComparisonSessions {
      * @throws ComparisonUnavailableException if the type is unknown or an analysis failed
      */
     public @Nullable ComparisonSession open(ITmfTrace trace, String type, IProgressMonitor monitor) throws ComparisonUnavailableException {
+        listen();
         ComparisonSession existing = find(trace, type);
         if (existing != null) {
             return existing;
@@ -128,7 +137,12 @@ public final class ComparisonSessions {
      * @param type the execution type
      * @return where it stands
      */
-    public synchronized Status request(ITmfTrace trace, String type) {
+    public Status request(ITmfTrace trace, String type) {
+        listen();
+        return requestListening(trace, type);
+    }
+
+    private synchronized Status requestListening(ITmfTrace trace, String type) {
         ComparisonSession session = find(trace, type);
         if (session != null) {
             return new Status(session, null);
@@ -191,6 +205,7 @@ public final class ComparisonSessions {
      * @param session the session
      */
     public void setCurrent(ComparisonSession session) {
+        listen();
         synchronized (this) {
             if (fCurrent.get(session.trace()) == session) {
                 return;
@@ -238,6 +253,38 @@ public final class ComparisonSessions {
         if (hadCurrent) {
             for (CurrentListener listener : fListeners) {
                 listener.currentChanged(trace, null);
+            }
+        }
+    }
+
+    /**
+     * Drops every session, cancels the sessions being built and stops listening to Trace
+     * Compass's signals: for a process that ends (the command line), where a listener still
+     * registered at shutdown is reported as a resource leak. Using the registry again makes it
+     * listen again.
+     */
+    public void dispose() {
+        Set<ITmfTrace> traces = new LinkedHashSet<>();
+        synchronized (this) {
+            fSessions.keySet().forEach(key -> traces.add(key.trace()));
+            fBuilding.keySet().forEach(key -> traces.add(key.trace()));
+            fFailures.keySet().forEach(key -> traces.add(key.trace()));
+            traces.addAll(fCurrent.keySet());
+        }
+        traces.forEach(this::close);
+        synchronized (fListeningLock) {
+            if (fListening) {
+                TmfSignalManager.deregister(this);
+                fListening = false;
+            }
+        }
+    }
+
+    private void listen() {
+        synchronized (fListeningLock) {
+            if (!fListening) {
+                TmfSignalManager.register(this);
+                fListening = true;
             }
         }
     }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,6 +76,14 @@ class DifferentialTreeDataProviderTest {
 
     @BeforeAll
     static void open() throws Exception {
+        ITmfTrace trace = openTrace();
+        DifferentialTreeDataProvider provider = Objects.requireNonNull(DataProviderLookup.get(trace, DifferentialTreeDataProvider.ID, DifferentialTreeDataProvider.class),
+                "the factory is registered for traces with the execution analysis");
+        fixture = new Fixture(trace, provider);
+    }
+
+    /** @return node-demo.json opened as the workbench opens it, its top-level slices the executions */
+    private static ITmfTrace openTrace() throws Exception {
         Path file = RepositoryFiles.resolve("doc/samples/node-demo.json"); //$NON-NLS-1$
         TefTmfTrace tef = new TefTmfTrace();
         tef.initTrace(null, file.toString(), TmfEvent.class, file.getFileName().toString(), TefTmfTrace.TRACE_TYPE_ID);
@@ -87,9 +96,45 @@ class DifferentialTreeDataProviderTest {
         module.setDefinitions(List.of(new ExecutionDefinition.Slice(TYPE, 0, null, List.of())));
         module.schedule();
         assertTrue(module.waitForCompletion(new NullProgressMonitor()));
-        DifferentialTreeDataProvider provider = Objects.requireNonNull(DataProviderLookup.get(trace, DifferentialTreeDataProvider.ID, DifferentialTreeDataProvider.class),
-                "the factory is registered for traces with the execution analysis");
-        fixture = new Fixture(trace, provider);
+        return trace;
+    }
+
+    /**
+     * The command line disposes of the registry before it exits: every session goes, and the
+     * registry, used again, listens to the signals again (a closed trace's session is dropped).
+     */
+    @Test
+    void disposeDropsEverySessionAndTheRegistryListensAgainWhenUsed() throws Exception {
+        ComparisonSessions sessions = ComparisonSessions.getInstance();
+        ITmfTrace other = openTrace();
+        try {
+            ComparisonSession first = Objects.requireNonNull(sessions.open(other, TYPE, new NullProgressMonitor()));
+            sessions.setCurrent(first);
+            assertEquals(first, sessions.find(other, TYPE));
+            sessions.dispose();
+            assertEquals(null, sessions.find(other, TYPE), "disposed");
+            assertEquals(null, sessions.current(other), "disposed");
+            assertEquals(null, sessions.find(fixture().trace(), TYPE), "every trace's sessions go");
+            ComparisonSession again = Objects.requireNonNull(sessions.open(other, TYPE, new NullProgressMonitor()));
+            assertTrue(again != first, "a new session after dispose");
+            sessions.setCurrent(again);
+            List<@Nullable ComparisonSession> told = new ArrayList<>();
+            ComparisonSessions.CurrentListener listener = (trace, session) -> {
+                if (trace == other) {
+                    told.add(session);
+                }
+            };
+            sessions.addListener(listener);
+            try {
+                TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(DifferentialTreeDataProviderTest.class, other));
+            } finally {
+                sessions.removeListener(listener);
+            }
+            assertEquals(Collections.singletonList(null), told, "listening again: the closed trace's session was dropped");
+        } finally {
+            TmfSignalManager.dispatchSignal(new TmfTraceClosedSignal(DifferentialTreeDataProviderTest.class, other));
+            other.dispose();
+        }
     }
 
     @AfterAll
@@ -99,6 +144,7 @@ class DifferentialTreeDataProviderTest {
         TmfSignalManager.dispatchSignal(closed); // as the workbench closes a trace: every manager and the session registry hear it
         assertEquals(null, ComparisonSessions.getInstance().find(trace, TYPE), "closing the trace drops its sessions");
         trace.dispose();
+        ComparisonSessions.getInstance().dispose(); // no listener left registered when the test runtime stops
     }
 
     /** @return the answer once it is no longer RUNNING, as a polling client gets it */
