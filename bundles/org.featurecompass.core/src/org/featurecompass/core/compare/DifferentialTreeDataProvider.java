@@ -9,7 +9,6 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
@@ -20,6 +19,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionDataProvider;
 import org.featurecompass.core.execution.ExecutionResult;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
@@ -70,39 +70,38 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
     @Override
     public TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> fetchTree(Map<String, Object> parameters,
             @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return response(ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return response(ResultOrStatus.cancelled());
         }
         ComparisonSpec spec;
         try {
             spec = spec(parameters.get(COMPARISON_KEY));
         } catch (ComparisonFormatException | IOException | IllegalArgumentException e) {
-            return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage()));
+            return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage())));
         }
         String type = type(parameters.get(TYPE_KEY));
         if (type == null) {
             ITmfTrace first = TmfTraceManager.getTraceSet(fTrace).iterator().next(); // the trace, or an experiment's first trace
             ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(first, ExecutionAnalysis.class, ExecutionAnalysis.ID);
-            ExecutionResult result = module == null ? null : module.getResult();
-            String failure = module == null ? NLS.bind(Messages.ComparisonSession_NoExecutions, first.getName()) : module.getFailure();
-            if (result != null && result.tables().isEmpty()) {
-                return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_NoTypes, fTrace.getName()));
+            if (module == null) {
+                return response(ResultOrStatus.failed(NLS.bind(Messages.ComparisonSession_NoExecutions, first.getName())));
             }
-            if (result != null) {
-                type = result.tables().keySet().iterator().next();
-            } else if (failure != null) {
-                return response(ITmfResponse.Status.FAILED, failure);
-            } else {
-                module.schedule();
-                return response(ITmfResponse.Status.RUNNING, Messages.DifferentialTreeDataProvider_Running);
+            ResultOrStatus<ExecutionResult> executions = ResultOrStatus.of(module, module.getResult(), module.getFailure());
+            ExecutionResult result = executions.result();
+            if (result == null) {
+                return response(executions.status() == ITmfResponse.Status.RUNNING
+                        ? ResultOrStatus.running(Messages.DifferentialTreeDataProvider_Running) : executions);
             }
+            if (result.tables().isEmpty()) {
+                return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_NoTypes, fTrace.getName())));
+            }
+            type = result.tables().keySet().iterator().next();
         }
         ComparisonSessions.Status status = ComparisonSessions.getInstance().request(fTrace, type);
         ComparisonSession session = status.session();
         if (session == null) {
             String failure = status.failure();
-            return failure != null ? response(ITmfResponse.Status.FAILED, failure)
-                    : response(ITmfResponse.Status.RUNNING, Messages.DifferentialTreeDataProvider_Running);
+            return response(failure != null ? ResultOrStatus.failed(failure) : ResultOrStatus.running(Messages.DifferentialTreeDataProvider_Running));
         }
         DifferentialTree tree;
         ComparisonSpec used;
@@ -117,13 +116,12 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
                 }
             }
         } catch (IllegalArgumentException e) { // a filter naming a metric or label the executions do not have
-            return response(ITmfResponse.Status.FAILED, NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage()));
+            return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage())));
         }
-        if (monitor != null && monitor.isCanceled()) {
-            return response(ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return response(ResultOrStatus.cancelled());
         }
-        return new TmfModelResponse<>(new DifferentialTreeModel(entries(tree), tree, session, used), ITmfResponse.Status.COMPLETED,
-                CommonStatusMessage.COMPLETED);
+        return ResultOrStatus.completed(tree).response(new DifferentialTreeModel(entries(tree), tree, session, used));
     }
 
     private @Nullable String type(@Nullable Object parameter) {
@@ -176,8 +174,9 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
                 String.format("#%06X", Integer.valueOf(DifferencePalette.rgb(d)))); //$NON-NLS-1$
     }
 
-    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response(ITmfResponse.Status status, String message) {
-        return new TmfModelResponse<>(new DifferentialTreeModel(List.of(), null, null, null), status, message);
+    /** @return the answer without a tree */
+    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response(ResultOrStatus<?> status) {
+        return status.response(new DifferentialTreeModel(List.of(), null, null, null));
     }
 
     private static String number(double value) {

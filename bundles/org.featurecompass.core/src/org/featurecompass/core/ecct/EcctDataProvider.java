@@ -15,15 +15,15 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionDataProvider;
 import org.featurecompass.core.execution.ExecutionResult;
+import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.EcctAggregate;
 import org.featurecompass.model.execution.ExecutionTable;
@@ -87,44 +87,37 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
 
     @Override
     public TmfModelResponse<TmfTreeModel<EcctEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return answer(List.of(), null, null, null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return answer(List.of(), null, ResultOrStatus.cancelled());
         }
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
-            return answer(List.of(), null, null, null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        RequestedTimes times = RequestedTimes.of(parameters);
+        if (times == null) {
+            return answer(List.of(), null, ResultOrStatus.badParameters());
         }
-        ExecutionResult result = fExecutions.getResult();
+        ResultOrStatus<ExecutionResult> executions = ResultOrStatus.of(fExecutions, fExecutions.getResult(), fExecutions.getFailure());
+        ExecutionResult result = executions.result();
         if (result == null) {
-            String failure = fExecutions.getFailure();
-            if (failure != null) {
-                return answer(List.of(), null, null, null, ITmfResponse.Status.FAILED, failure);
-            }
-            fExecutions.schedule();
-            return answer(List.of(), null, null, null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return answer(List.of(), null, executions);
         }
         List<String> types = new ArrayList<>(result.tables().keySet());
-        TraceStacks stacks = fStacks.getResult();
+        ResultOrStatus<TraceStacks> callStacks = ResultOrStatus.of(fStacks, NLS.bind(Messages.EcctDataProvider_NoStacks, fTrace.getName()));
+        TraceStacks stacks = callStacks.result();
         if (stacks == null) {
-            if (fStacks.hasEndedWithoutResult()) {
-                return answer(types, null, null, null, ITmfResponse.Status.FAILED, NLS.bind(Messages.EcctDataProvider_NoStacks, fTrace.getName()));
-            }
-            fStacks.schedule();
-            return answer(types, null, null, null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return answer(types, null, callStacks);
         }
         Object wanted = parameters.get(ExecutionDataProvider.TYPE_KEY);
         String type = wanted != null ? wanted.toString() : types.isEmpty() ? null : types.get(0);
         ExecutionTable table = type == null ? null : result.table(type);
         if (type == null || table == null) {
-            return answer(types, type, null, null, ITmfResponse.Status.FAILED, type == null
+            return answer(types, type, ResultOrStatus.failed(type == null
                     ? NLS.bind(Messages.EcctDataProvider_NoTypes, fTrace.getName())
-                    : NLS.bind(Messages.EcctDataProvider_NoSuchType, new Object[] { fTrace.getName(), type, types }));
+                    : NLS.bind(Messages.EcctDataProvider_NoSuchType, new Object[] { fTrace.getName(), type, types })));
         }
         BitSet rows;
         try {
             rows = rows(parameters.get(ROWS_KEY), table, times);
         } catch (IllegalArgumentException e) {
-            return answer(types, type, null, null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
+            return answer(types, type, ResultOrStatus.failed(String.valueOf(e.getMessage())));
         }
         ExecutionEccts eccts = fStacks.cached(table, stacks);
         if (eccts == null) {
@@ -134,15 +127,14 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
         ContextTree tree = eccts.store().tree();
         List<EcctEntry> entries = new ArrayList<>();
         for (int node = 0; node < sums.nodeCount(); node++) {
-            if (monitor != null && (node & 0xfff) == 0 && monitor.isCanceled()) {
-                return answer(List.of(), null, null, null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+            if ((node & 0xfff) == 0 && ResultOrStatus.isCancelled(monitor)) {
+                return answer(List.of(), null, ResultOrStatus.cancelled());
             }
             if (node == ContextTree.ROOT || sums.reached(node) > 0) {
                 entries.add(new EcctEntry(node, tree.parent(node), labels(tree, sums, node)));
             }
         }
-        return new TmfModelResponse<>(new EcctTreeModel(entries, types, type, eccts, rows, sums, stacks), ITmfResponse.Status.COMPLETED,
-                CommonStatusMessage.COMPLETED);
+        return ResultOrStatus.completed(eccts).response(new EcctTreeModel(entries, types, type, eccts, rows, sums, stacks));
     }
 
     /** Starts (once per table) the job that builds the ECCTs of a type, or reports why it failed. */
@@ -150,7 +142,7 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
         Object build = fBuilds.get(type);
         if (build instanceof String failure) {
             fBuilds.remove(type); // reported once; the next query tries again
-            return answer(types, type, null, null, ITmfResponse.Status.FAILED, failure);
+            return answer(types, type, ResultOrStatus.failed(failure));
         }
         if (build == null) {
             Job job = new Job(NLS.bind(Messages.EcctDataProvider_JobName, type, fTrace.getName())) {
@@ -173,11 +165,11 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
             fBuilds.put(type, job);
             job.schedule();
         }
-        return answer(types, type, null, null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+        return answer(types, type, ResultOrStatus.running());
     }
 
     /** The rows asked for, restricted to those overlapping the requested times. */
-    private static BitSet rows(@Nullable Object asked, ExecutionTable table, @Nullable List<Long> times) {
+    private static BitSet rows(@Nullable Object asked, ExecutionTable table, RequestedTimes times) {
         BitSet rows = new BitSet(table.size());
         if (asked == null) {
             rows.set(0, table.size());
@@ -195,9 +187,9 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
         } else {
             throw new IllegalArgumentException(NLS.bind(Messages.EcctDataProvider_BadRows, ROWS_KEY, asked));
         }
-        if (times != null && !times.isEmpty()) {
-            long from = times.stream().mapToLong(Long::longValue).min().getAsLong();
-            long to = times.stream().mapToLong(Long::longValue).max().getAsLong();
+        if (times.given()) {
+            long from = times.start();
+            long to = times.end();
             for (int row = rows.nextSetBit(0); row >= 0; row = rows.nextSetBit(row + 1)) {
                 if (table.end(row) < from || table.start(row) > to) {
                     rows.clear(row);
@@ -215,8 +207,8 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
                 Double.isNaN(mean) ? "" : Long.toString(Math.round(mean)), Integer.toString(sums.reached(node))); //$NON-NLS-1$
     }
 
-    private static TmfModelResponse<TmfTreeModel<EcctEntry>> answer(List<String> types, @Nullable String type,
-            @Nullable ExecutionEccts eccts, @Nullable EcctAggregate sums, ITmfResponse.Status status, String message) {
-        return new TmfModelResponse<>(new EcctTreeModel(List.of(), types, type, eccts, new BitSet(), sums, null), status, message);
+    /** @return the answer without entries: the types found so far and the type asked for, with the status */
+    private static TmfModelResponse<TmfTreeModel<EcctEntry>> answer(List<String> types, @Nullable String type, ResultOrStatus<?> status) {
+        return status.response(new EcctTreeModel(List.of(), types, type, null, new BitSet(), null, null));
     }
 }

@@ -9,12 +9,12 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
 
@@ -57,21 +57,17 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
 
     @Override
     public TmfModelResponse<TmfTreeModel<ExecutionEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return response(List.of(), List.of(), null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return empty(ResultOrStatus.cancelled());
         }
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
-            return response(List.of(), List.of(), null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        RequestedTimes times = RequestedTimes.of(parameters);
+        if (times == null) {
+            return empty(ResultOrStatus.badParameters());
         }
-        ExecutionResult result = fModule.getResult();
+        ResultOrStatus<ExecutionResult> analysis = ResultOrStatus.of(fModule, fModule.getResult(), fModule.getFailure());
+        ExecutionResult result = analysis.result();
         if (result == null) {
-            String failure = fModule.getFailure();
-            if (failure != null) {
-                return response(List.of(), List.of(), null, ITmfResponse.Status.FAILED, failure);
-            }
-            fModule.schedule();
-            return response(List.of(), List.of(), null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return empty(analysis);
         }
         List<ExecutionEntry> entries = new ArrayList<>();
         List<String> types = new ArrayList<>(result.tables().keySet());
@@ -81,25 +77,25 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
         }
         Object wanted = parameters.get(TYPE_KEY);
         if (wanted == null) {
-            return response(List.of("Type", "Executions"), entries, result, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED); //$NON-NLS-1$ //$NON-NLS-2$
+            return analysis.response(new ExecutionTreeModel(List.of("Type", "Executions"), entries, result)); //$NON-NLS-1$ //$NON-NLS-2$
         }
         int index = types.indexOf(wanted.toString());
         if (index < 0) {
-            return response(List.of(), List.of(), result, ITmfResponse.Status.FAILED,
-                    NLS.bind(Messages.ExecutionDataProvider_NoSuchType, fTrace.getName(), wanted));
+            return ResultOrStatus.failed(NLS.bind(Messages.ExecutionDataProvider_NoSuchType, fTrace.getName(), wanted))
+                    .response(new ExecutionTreeModel(List.of(), List.of(), result));
         }
         ExecutionTable table = result.tables().get(types.get(index));
-        long from = times == null || times.isEmpty() ? Long.MIN_VALUE : times.stream().mapToLong(Long::longValue).min().getAsLong();
-        long to = times == null || times.isEmpty() ? Long.MAX_VALUE : times.stream().mapToLong(Long::longValue).max().getAsLong();
+        long from = times.start();
+        long to = times.end();
         for (int row = 0; row < table.size(); row++) {
-            if (monitor != null && (row & 0xfff) == 0 && monitor.isCanceled()) {
-                return response(List.of(), List.of(), null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+            if ((row & 0xfff) == 0 && ResultOrStatus.isCancelled(monitor)) {
+                return empty(ResultOrStatus.cancelled());
             }
             if (table.end(row) >= from && table.start(row) <= to) {
                 entries.add(new ExecutionEntry(index * TYPE_STRIDE + row + 1, index * TYPE_STRIDE, labels(table, row), table.type(), row));
             }
         }
-        return response(ExecutionTreeModel.headers(table), entries, result, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return analysis.response(new ExecutionTreeModel(ExecutionTreeModel.headers(table), entries, result));
     }
 
     /**
@@ -124,8 +120,8 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
         return labels;
     }
 
-    private static TmfModelResponse<TmfTreeModel<ExecutionEntry>> response(List<String> headers, List<ExecutionEntry> entries,
-            @Nullable ExecutionResult result, ITmfResponse.Status status, String message) {
-        return new TmfModelResponse<>(new ExecutionTreeModel(headers, entries, result), status, message);
+    /** @return the answer without headers, entries or result */
+    private static TmfModelResponse<TmfTreeModel<ExecutionEntry>> empty(ResultOrStatus<?> status) {
+        return status.response(new ExecutionTreeModel(List.of(), List.of(), null));
     }
 }

@@ -11,7 +11,6 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
@@ -21,9 +20,10 @@ import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphRowModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.critical.PathSegment;
 import org.featurecompass.model.graph.network.FastTimeTransform;
@@ -120,25 +120,20 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
         return ID;
     }
 
-    /** What a query found: the path's result, or the answer to send instead. */
-    private record Lookup(@Nullable CriticalPathResult result, ITmfResponse.Status status, String message) {
-    }
-
-    private Lookup lookup(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return new Lookup(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+    /** @return the path a query asks for, or the answer to send instead */
+    private ResultOrStatus<CriticalPathResult> lookup(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return ResultOrStatus.cancelled();
         }
         CriticalPathQuery query = query(parameters);
         if (query == null) {
-            return new Lookup(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+            return ResultOrStatus.badParameters();
         }
-        ExecutionGraphAnalysis.Result graph = fModule.getResult();
+        ResultOrStatus<ExecutionGraphAnalysis.Result> analysis = ResultOrStatus.of(fModule,
+                NLS.bind(Messages.CriticalPathDataProvider_Failed, fTrace.getName()));
+        ExecutionGraphAnalysis.Result graph = analysis.result();
         if (graph == null) {
-            if (fModule.hasEndedWithoutResult()) {
-                return new Lookup(null, ITmfResponse.Status.FAILED, NLS.bind(Messages.CriticalPathDataProvider_Failed, fTrace.getName()));
-            }
-            fModule.schedule();
-            return new Lookup(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return analysis.withoutResult();
         }
         String host = query.host();
         String threadHost = host == null ? graph.host() : host;
@@ -152,13 +147,12 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
                 fResults.put(query, extracted);
             }
         }
-        if (monitor != null && monitor.isCanceled()) {
-            return new Lookup(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return ResultOrStatus.cancelled();
         }
         CriticalPathResult result = extracted.result();
-        return result != null ? new Lookup(result, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED)
-                : new Lookup(null, ITmfResponse.Status.COMPLETED,
-                        NLS.bind(Messages.CriticalPathDataProvider_NoSuchThread, Long.valueOf(query.tid()), threadHost));
+        return result != null ? ResultOrStatus.completed(result)
+                : ResultOrStatus.completedEmpty(NLS.bind(Messages.CriticalPathDataProvider_NoSuchThread, Long.valueOf(query.tid()), threadHost));
     }
 
     /** @return the query of the parameters, or null if they are malformed */
@@ -192,7 +186,7 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
 
     @Override
     public TmfModelResponse<TmfTreeModel<CriticalPathEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Lookup lookup = lookup(parameters, monitor);
+        ResultOrStatus<CriticalPathResult> lookup = lookup(parameters, monitor);
         CriticalPathResult result = lookup.result();
         List<CriticalPathEntry> entries = new ArrayList<>();
         if (result != null) {
@@ -206,20 +200,20 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
                         String.format("%,.3f", onPath / NS_PER_MS)), start, end, worker, onPath)); //$NON-NLS-1$
             }
         }
-        return new TmfModelResponse<>(new CriticalPathModel(entries, result), lookup.status(), lookup.message());
+        return lookup.response(new CriticalPathModel(entries, result));
     }
 
     @Override
     public TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Lookup lookup = lookup(parameters, monitor);
+        ResultOrStatus<CriticalPathResult> lookup = lookup(parameters, monitor);
         CriticalPathResult result = lookup.result();
         if (result == null) {
-            return new TmfModelResponse<>(null, lookup.status(), lookup.message());
+            return lookup.response(null);
         }
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        long from = times == null || times.isEmpty() ? Long.MIN_VALUE : times.stream().mapToLong(Long::longValue).min().getAsLong();
-        long to = times == null || times.isEmpty() ? Long.MAX_VALUE : times.stream().mapToLong(Long::longValue).max().getAsLong();
+        RequestedTimes times = RequestedTimes.orWhole(parameters);
+        long from = times.start();
+        long to = times.end();
         FastTimeTransform clock = result.hostClock().fast();
         Map<Long, List<ITimeGraphState>> states = new LinkedHashMap<>();
         for (Worker worker : result.breakdown().byWorker().keySet()) {
@@ -238,15 +232,15 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
         }
         List<ITimeGraphRowModel> rows = new ArrayList<>();
         states.forEach((id, list) -> rows.add(new TimeGraphRowModel(id.longValue(), list)));
-        return new TmfModelResponse<>(new TimeGraphModel(rows), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return lookup.response(new TimeGraphModel(rows));
     }
 
     @Override
     public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Lookup lookup = lookup(parameters, monitor);
+        ResultOrStatus<CriticalPathResult> lookup = lookup(parameters, monitor);
         CriticalPathResult result = lookup.result();
         if (result == null) {
-            return new TmfModelResponse<>(null, lookup.status(), lookup.message());
+            return lookup.response(null);
         }
         FastTimeTransform clock = result.hostClock().fast();
         List<ITimeGraphArrow> arrows = new ArrayList<>();
@@ -260,15 +254,15 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
             }
             previous = segment;
         }
-        return new TmfModelResponse<>(arrows, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return lookup.response(arrows);
     }
 
     @Override
     public TmfModelResponse<Map<String, String>> fetchTooltip(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Lookup lookup = lookup(parameters, monitor);
+        ResultOrStatus<CriticalPathResult> lookup = lookup(parameters, monitor);
         CriticalPathResult result = lookup.result();
         if (result == null) {
-            return new TmfModelResponse<>(null, lookup.status(), lookup.message());
+            return lookup.response(null);
         }
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
@@ -286,7 +280,7 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
                 }
             }
         }
-        return new TmfModelResponse<>(tooltip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return lookup.response(tooltip);
     }
 
     private long id(Worker worker) {

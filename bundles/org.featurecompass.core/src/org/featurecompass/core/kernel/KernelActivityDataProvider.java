@@ -7,12 +7,11 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
 
@@ -62,19 +61,11 @@ public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelAc
     @Override
     public TmfModelResponse<TmfTreeModel<KernelActivityEntry>> fetchTree(Map<String, Object> parameters,
             @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return new TmfModelResponse<>(new KernelActivityModel(List.of(), null), ITmfResponse.Status.CANCELLED,
-                    CommonStatusMessage.TASK_CANCELLED);
-        }
-        KernelActivity activity = fModule.getResult();
+        ResultOrStatus<KernelActivity> analysis = ResultOrStatus.isCancelled(monitor) ? ResultOrStatus.cancelled()
+                : ResultOrStatus.of(fModule, NLS.bind(Messages.KernelActivityDataProvider_Failed, fTrace.getName()));
+        KernelActivity activity = analysis.result();
         if (activity == null) {
-            if (fModule.hasEndedWithoutResult()) {
-                return new TmfModelResponse<>(new KernelActivityModel(List.of(), null), ITmfResponse.Status.FAILED,
-                        NLS.bind(Messages.KernelActivityDataProvider_Failed, fTrace.getName()));
-            }
-            fModule.schedule();
-            return new TmfModelResponse<>(new KernelActivityModel(List.of(), null), ITmfResponse.Status.RUNNING,
-                    CommonStatusMessage.RUNNING);
+            return analysis.response(new KernelActivityModel(List.of(), null));
         }
         List<KernelActivityEntry> entries = new ArrayList<>();
         long busy = activity.onCpu().busyNs();
@@ -86,7 +77,6 @@ public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelAc
                     String.format("%,.3f", thread.onCpuNs() / NS_PER_MS), String.format("%.2f %%", 100.0 * share), //$NON-NLS-1$ //$NON-NLS-2$
                     Long.toString(thread.slices())), thread));
         }
-        return new TmfModelResponse<>(new KernelActivityModel(entries, activity), ITmfResponse.Status.COMPLETED,
-                CommonStatusMessage.COMPLETED);
+        return analysis.response(new KernelActivityModel(entries, activity));
     }
 }

@@ -12,14 +12,14 @@ import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
@@ -100,12 +100,12 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
     @Override
     public TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> fetchTree(Map<String, Object> parameters,
             @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return response(ResultOrStatus.cancelled());
         }
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
-            return response(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        RequestedTimes times = RequestedTimes.of(parameters);
+        if (times == null) {
+            return response(ResultOrStatus.badParameters());
         }
         Object frames = parameters.getOrDefault(FRAMES_KEY, FRAMES_REGIONS);
         FeatureStackFrameKind kind;
@@ -114,43 +114,39 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
         } else if (FRAMES_INTERACTIONS.equals(frames)) {
             kind = FeatureStackFrameKind.INTERACTION;
         } else {
-            return response(null, ITmfResponse.Status.FAILED,
-                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadFrames, new Object[] { frames, FRAMES_REGIONS, FRAMES_INTERACTIONS }));
+            return response(ResultOrStatus.failed(
+                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadFrames, new Object[] { frames, FRAMES_REGIONS, FRAMES_INTERACTIONS })));
         }
-        FeatureStackTree whole = fModule.getStackTree(kind);
+        ResultOrStatus<FeatureStackTree> analysis = ResultOrStatus.of(fModule, fModule.getStackTree(kind), fModule.getFailure());
+        FeatureStackTree whole = analysis.result();
         if (whole == null) {
-            String failure = fModule.getFailure();
-            if (failure != null) {
-                return response(null, ITmfResponse.Status.FAILED, failure);
-            }
-            fModule.schedule();
-            return response(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return response(analysis);
         }
         FeatureStackTree tree = whole;
         FeatureStatistics statistics = fModule.getStatistics();
         TraceSamples samples = statistics == null ? null : statistics.samples();
         SampledStacks sampled = samples == null ? null : samples.stacks(Long.MIN_VALUE, Long.MAX_VALUE, kind);
-        if (times != null && !times.isEmpty()) {
-            long start = times.stream().mapToLong(Long::longValue).min().getAsLong();
-            long end = times.stream().mapToLong(Long::longValue).max().getAsLong();
+        if (times.given()) {
+            long start = times.start();
+            long end = times.end();
             sampled = samples == null ? null : samples.stacks(start, end, kind);
             FeatureStackTree range = FeatureStackTreeQuery.build(fModule, kind, new AnalysisWindow(start, end),
                     monitor == null ? new NullProgressMonitor() : monitor);
             if (range == null) {
-                return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+                return response(ResultOrStatus.cancelled());
             }
             tree = range;
         }
-        return response(tree, sampled, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return response(ResultOrStatus.completed(tree), sampled);
     }
 
-    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(@Nullable FeatureStackTree tree,
-            ITmfResponse.Status status, String message) {
-        return response(tree, null, status, message);
+    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(ResultOrStatus<FeatureStackTree> answer) {
+        return response(answer, null);
     }
 
-    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(@Nullable FeatureStackTree tree,
-            @Nullable SampledStacks sampled, ITmfResponse.Status status, String message) {
+    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(ResultOrStatus<FeatureStackTree> answer,
+            @Nullable SampledStacks sampled) {
+        FeatureStackTree tree = answer.result();
         List<FeatureFlameGraphEntry> entries = new ArrayList<>();
         if (tree != null) {
             Map<FeatureStackNode, Long> ids = new IdentityHashMap<>();
@@ -164,7 +160,7 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
                 entries.add(new FeatureFlameGraphEntry(id, parentId, labels(node, estimate), node, estimate));
             }
         }
-        return new TmfModelResponse<>(new FeatureFlameGraphModel(entries, tree, sampled), status, message);
+        return answer.response(new FeatureFlameGraphModel(entries, tree, sampled));
     }
 
     private static List<String> labels(FeatureStackNode node, @Nullable SampleEstimate estimate) {

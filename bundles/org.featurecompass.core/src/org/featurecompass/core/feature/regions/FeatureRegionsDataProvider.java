@@ -20,7 +20,6 @@ import org.eclipse.tracecompass.statesystem.core.exceptions.AttributeNotFoundExc
 import org.eclipse.tracecompass.statesystem.core.exceptions.StateSystemDisposedException;
 import org.eclipse.tracecompass.statesystem.core.interval.ITmfStateInterval;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphArrow;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.ITimeGraphRowModel;
@@ -29,7 +28,6 @@ import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphRowModel;
 import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
@@ -39,6 +37,8 @@ import org.featurecompass.core.feature.state.FeatureRegionAttributes;
 import org.featurecompass.core.feature.state.FeatureRegionStateAnalysis;
 import org.featurecompass.core.feature.state.RegionStackLabel;
 import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.ResultOrStatus;
 
 /**
  * Serves the Feature Regions time graph of a TEF trace (Kaufmann 2022, §2.2): the trace, its
@@ -108,34 +108,31 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
         return name == null ? Integer.toString(tid) : tid + " " + name; //$NON-NLS-1$
     }
 
-    /** The built state system, or the answer to send instead. */
-    private record Built(@Nullable ITmfStateSystem ss, ITmfResponse.Status status, String message) {
-    }
-
-    private Built built(@Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return new Built(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+    /** @return the built state system, or the answer to send instead */
+    private ResultOrStatus<ITmfStateSystem> built(@Nullable IProgressMonitor monitor) {
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return ResultOrStatus.cancelled();
         }
         fModule.schedule();
         if (!fModule.waitForInitialization()) { // returns once the state system exists, or the analysis failed
-            return new Built(null, ITmfResponse.Status.FAILED, NLS.bind(Messages.FeatureRegionsDataProvider_Failed, fTrace.getName()));
+            return ResultOrStatus.failed(NLS.bind(Messages.FeatureRegionsDataProvider_Failed, fTrace.getName()));
         }
         ITmfStateSystem ss = fModule.getStateSystem();
         if (ss == null || ss.isCancelled()) {
-            return new Built(null, ITmfResponse.Status.FAILED, NLS.bind(Messages.FeatureRegionsDataProvider_Failed, fTrace.getName()));
+            return ResultOrStatus.failed(NLS.bind(Messages.FeatureRegionsDataProvider_Failed, fTrace.getName()));
         }
         if (!ss.waitUntilBuilt(0)) {
-            return new Built(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return ResultOrStatus.running();
         }
-        return new Built(ss, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return ResultOrStatus.completed(ss);
     }
 
     @Override
     public TmfModelResponse<TmfTreeModel<FeatureRegionsEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Built built = built(monitor);
-        ITmfStateSystem ss = built.ss();
+        ResultOrStatus<ITmfStateSystem> built = built(monitor);
+        ITmfStateSystem ss = built.result();
         List<FeatureRegionsEntry> entries = ss == null ? List.of() : entries(ss);
-        return new TmfModelResponse<>(new TmfTreeModel<>(List.of(), entries), built.status(), built.message());
+        return built.response(new TmfTreeModel<>(List.of(), entries));
     }
 
     private List<FeatureRegionsEntry> entries(ITmfStateSystem ss) {
@@ -199,21 +196,19 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     @Override
     public TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Built built = built(monitor);
-        ITmfStateSystem ss = built.ss();
+        ResultOrStatus<ITmfStateSystem> built = built(monitor);
+        ITmfStateSystem ss = built.result();
         if (ss == null) {
-            return new TmfModelResponse<>(null, built.status(), built.message());
+            return built.response(null);
         }
         if (fEntries.isEmpty()) {
             entries(ss);
         }
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        long start = Math.max(ss.getStartTime(), times == null || times.isEmpty() ? Long.MIN_VALUE
-                : times.stream().mapToLong(Long::longValue).min().getAsLong());
-        long end = Math.min(ss.getCurrentEndTime(), times == null || times.isEmpty() ? Long.MAX_VALUE
-                : times.stream().mapToLong(Long::longValue).max().getAsLong());
-        long resolution = resolution(times);
+        RequestedTimes times = RequestedTimes.orWhole(parameters);
+        long start = Math.max(ss.getStartTime(), times.start());
+        long end = Math.min(ss.getCurrentEndTime(), times.end());
+        long resolution = resolution(times.times());
         IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
         List<ITimeGraphRowModel> rows = new ArrayList<>();
         for (FeatureRegionsEntry entry : fEntries.values()) {
@@ -225,7 +220,7 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
                 try {
                     for (ITmfStateInterval interval : StateSystemUtils.queryHistoryRange(ss, entry.getQuark(), start, end, resolution, progress)) {
                         if (progress.isCanceled()) {
-                            return new TmfModelResponse<>(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+                            return ResultOrStatus.cancelled().response(null);
                         }
                         if (interval.getValue() instanceof String text) {
                             states.add(new TimeGraphState(interval.getStartTime(), interval.getEndTime() - interval.getStartTime() + 1,
@@ -233,12 +228,12 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
                         }
                     }
                 } catch (AttributeNotFoundException | StateSystemDisposedException e) {
-                    return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
+                    return ResultOrStatus.failed(String.valueOf(e.getMessage())).response(null);
                 }
             }
             rows.add(new TimeGraphRowModel(entry.getId(), states));
         }
-        return new TmfModelResponse<>(new TimeGraphModel(rows), ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return built.response(new TimeGraphModel(rows));
     }
 
     /** @return the smallest spacing of the distinct requested times, ns (1 when fewer than two) */
@@ -269,16 +264,16 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     @Override
     public TmfModelResponse<List<ITimeGraphArrow>> fetchArrows(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Built built = built(monitor);
-        return new TmfModelResponse<>(built.ss() == null ? null : List.of(), built.status(), built.message());
+        ResultOrStatus<ITmfStateSystem> built = built(monitor);
+        return built.response(built.hasResult() ? List.<ITimeGraphArrow> of() : null);
     }
 
     @Override
     public TmfModelResponse<Map<String, String>> fetchTooltip(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        Built built = built(monitor);
-        ITmfStateSystem ss = built.ss();
+        ResultOrStatus<ITmfStateSystem> built = built(monitor);
+        ITmfStateSystem ss = built.result();
         if (ss == null) {
-            return new TmfModelResponse<>(null, built.status(), built.message());
+            return built.response(null);
         }
         if (fEntries.isEmpty()) {
             entries(ss);
@@ -288,23 +283,23 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
         Map<String, String> tooltip = new LinkedHashMap<>();
         FeatureRegionsEntry entry = items == null || items.isEmpty() ? null : fEntries.get(items.get(0));
         if (entry == null || entry.getQuark() < 0 || times == null || times.isEmpty()) {
-            return new TmfModelResponse<>(tooltip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+            return built.response(tooltip);
         }
         long time = times.get(0).longValue();
         ITmfStateInterval interval;
         try {
             interval = time < ss.getStartTime() || time > ss.getCurrentEndTime() ? null : ss.querySingleState(time, entry.getQuark());
         } catch (StateSystemDisposedException e) {
-            return new TmfModelResponse<>(null, ITmfResponse.Status.FAILED, String.valueOf(e.getMessage()));
+            return ResultOrStatus.failed(String.valueOf(e.getMessage())).response(null);
         }
         if (interval == null || !(interval.getValue() instanceof String text)) {
-            return new TmfModelResponse<>(tooltip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+            return built.response(tooltip);
         }
         String stateDuration = duration(interval.getEndTime() - interval.getStartTime() + 1);
         if (entry.getKind() == FeatureRegionsEntry.Kind.INTERACTION) {
             tooltip.put(Messages.FeatureRegionsDataProvider_TooltipInteraction, text.isEmpty() ? Messages.FeatureRegionsDataProvider_NoFeature : text);
             tooltip.put(Messages.FeatureRegionsDataProvider_TooltipStateDuration, stateDuration);
-            return new TmfModelResponse<>(tooltip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+            return built.response(tooltip);
         }
         RegionStackLabel label = RegionStackLabel.decode(text);
         if (label != null) {
@@ -322,7 +317,7 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
                 tooltip.put(Messages.FeatureRegionsDataProvider_TooltipExclusive, duration(instance.getExclusiveNs()));
             }
         }
-        return new TmfModelResponse<>(tooltip, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return built.response(tooltip);
     }
 
     /** @return the innermost instance of that region on the entry's thread at that time, if the segment store is built (it is scheduled otherwise) */

@@ -12,15 +12,15 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.CommonStatusMessage;
 import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.tef.TefCaptureRegime;
 import org.featurecompass.tef.TefLostEvents;
@@ -70,50 +70,43 @@ public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<Featu
     @Override
     public TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> fetchTree(Map<String, Object> parameters,
             @Nullable IProgressMonitor monitor) {
-        if (monitor != null && monitor.isCanceled()) {
-            return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return response(ResultOrStatus.cancelled());
         }
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
-        if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
-            return response(null, ITmfResponse.Status.FAILED, CommonStatusMessage.INCORRECT_QUERY_PARAMETERS);
+        RequestedTimes times = RequestedTimes.of(parameters);
+        if (times == null) {
+            return response(ResultOrStatus.badParameters());
         }
         FeatureStatistics whole = fModule.getStatistics();
         ISegmentStore<ISegment> segments = fModule.getSegmentStore();
+        ResultOrStatus<FeatureStatistics> analysis = ResultOrStatus.of(fModule, segments == null ? null : whole, fModule.getFailure());
         if (whole == null || segments == null) {
-            String failure = fModule.getFailure();
-            if (failure != null) {
-                return response(null, ITmfResponse.Status.FAILED, failure);
-            }
-            fModule.schedule();
-            return response(null, ITmfResponse.Status.RUNNING, CommonStatusMessage.RUNNING);
+            return response(analysis);
         }
         FeatureStatistics statistics = whole;
-        if (times != null && !times.isEmpty()) {
-            long start = times.stream().mapToLong(Long::longValue).min().getAsLong();
-            long end = times.stream().mapToLong(Long::longValue).max().getAsLong();
+        if (times.given()) {
             IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
             FeatureStatistics range;
             try {
-                range = FeatureStatisticsReplay.ofRange(whole, segments, new AnalysisWindow(start, end), progress);
+                range = FeatureStatisticsReplay.ofRange(whole, segments, new AnalysisWindow(times.start(), times.end()), progress);
             } catch (IllegalArgumentException e) {
-                return response(null, ITmfResponse.Status.FAILED,
-                        NLS.bind(Messages.FeatureStatisticsDataProvider_Failed, fTrace.getName(), e.getMessage()));
+                return response(ResultOrStatus.failed(NLS.bind(Messages.FeatureStatisticsDataProvider_Failed, fTrace.getName(), e.getMessage())));
             }
             if (range == null) {
-                return response(null, ITmfResponse.Status.CANCELLED, CommonStatusMessage.TASK_CANCELLED);
+                return response(ResultOrStatus.cancelled());
             }
             statistics = range;
         }
-        return response(statistics, ITmfResponse.Status.COMPLETED, CommonStatusMessage.COMPLETED);
+        return response(ResultOrStatus.completed(statistics));
     }
 
-    private TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response(@Nullable FeatureStatistics statistics,
-            ITmfResponse.Status status, String message) {
+    private TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response(ResultOrStatus<FeatureStatistics> answer) {
+        FeatureStatistics statistics = answer.result();
         List<FeatureStatisticsEntry> entries = statistics == null ? List.of()
                 : FeatureStatisticsTree.entries(statistics, path -> fIds.computeIfAbsent(path, p -> fNextId.getAndIncrement()));
         TefCaptureRegime regime = fTrace instanceof ICoverageTrace coverage ? coverage.getCaptureRegime()
                 : TefCaptureRegime.UNDECLARED;
         TefLostEvents unreadTail = fTrace instanceof ICoverageTrace coverage ? coverage.getUnreadTail() : null;
-        return new TmfModelResponse<>(new FeatureStatisticsModel(entries, statistics, regime, unreadTail), status, message);
+        return answer.response(new FeatureStatisticsModel(entries, statistics, regime, unreadTail));
     }
 }

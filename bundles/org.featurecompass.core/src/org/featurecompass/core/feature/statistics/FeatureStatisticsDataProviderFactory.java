@@ -1,27 +1,17 @@
 package org.featurecompass.core.feature.statistics;
 
-import org.eclipse.jdt.annotation.DefaultLocation;
-import org.eclipse.jdt.annotation.NonNullByDefault;
-import org.eclipse.jdt.annotation.Nullable;
-import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderFactory;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataModel;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.trace.AnalysisDataProviderFactory;
 
 /**
  * Creates the {@link FeatureStatisticsDataProvider} of a trace that has the feature-region
  * segment analysis (TEF traces); registered in plugin.xml under
  * {@link FeatureStatisticsDataProvider#ID}.
  */
-public class FeatureStatisticsDataProviderFactory implements IDataProviderFactory {
+public class FeatureStatisticsDataProviderFactory extends AnalysisDataProviderFactory<FeatureRegionSegmentAnalysis> {
 
-    @Override
-    @NonNullByDefault({ DefaultLocation.PARAMETER, DefaultLocation.RETURN_TYPE }) // TC 6.2 leaves type arguments unannotated
-    public @Nullable ITmfTreeDataProvider<? extends ITmfTreeDataModel> createProvider(ITmfTrace trace) {
-        FeatureRegionSegmentAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, FeatureRegionSegmentAnalysis.class,
-                FeatureRegionSegmentAnalysis.ID);
-        return module == null ? null : new FeatureStatisticsDataProvider(trace, module);
+    /** The factory that plugin.xml names. */
+    public FeatureStatisticsDataProviderFactory() {
+        super(FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID, FeatureStatisticsDataProvider::new);
     }
 }
