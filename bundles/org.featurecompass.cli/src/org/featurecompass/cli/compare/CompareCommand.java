@@ -23,6 +23,7 @@ import org.featurecompass.cli.CliException;
 import org.featurecompass.cli.ExitCode;
 import org.featurecompass.cli.execution.ExecutionsOption;
 import org.featurecompass.cli.trace.OpenedTrace;
+import org.featurecompass.cli.trace.SymbolsOption;
 import org.featurecompass.core.compare.ComparisonSession;
 import org.featurecompass.core.compare.ComparisonSessions;
 import org.featurecompass.core.compare.ComparisonUnavailableException;
@@ -94,6 +95,7 @@ public class CompareCommand implements CliCommand {
                     .desc(NLS.bind(Messages.Compare_Pprof, group.name())).build());
         }
         options.addOption(Option.builder().longOpt("timestamp").desc(Messages.Compare_Timestamp).build()); //$NON-NLS-1$
+        SymbolsOption.addTo(options);
         options.addOption(Option.builder().longOpt("fail-if").hasArg().argName("CONDITION").desc(Messages.Compare_FailIf).build()); //$NON-NLS-1$ //$NON-NLS-2$
         return options;
     }
@@ -116,12 +118,17 @@ public class CompareCommand implements CliCommand {
         }
         ComparisonSettings settings = settings(line);
         ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$
+        SymbolsOption symbols = SymbolsOption.parse(line);
+        if (!symbols.describe().isEmpty()) {
+            console.progress(symbols.describe());
+        }
         List<OpenedTrace> opened = new ArrayList<>();
         try {
             for (String trace : line.getOptionValues("trace")) { //$NON-NLS-1$
                 OpenedTrace one = OpenedTrace.open(trace);
                 opened.add(one);
                 console.progress(one.describe());
+                symbols.applyTo(one);
             }
             return compare(opened, executions, groupA, groupB, failIf, settings, line, console);
         } finally {

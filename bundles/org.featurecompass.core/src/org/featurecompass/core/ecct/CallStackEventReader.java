@@ -4,6 +4,7 @@ import java.util.function.Consumer;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEventField;
+import org.featurecompass.core.symbols.FunctionSymbols;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.ecct.Frame;
 import org.featurecompass.model.ecct.FrameTable;
@@ -18,8 +19,9 @@ import org.featurecompass.tef.TefEvent;
  * <li>TEF {@code B}/{@code E} and {@code X} slices ({@link TefStackEvents}): function frames named
  * after the event, feature-region frames {@code FR(name)} for the {@code Feature} category;</li>
  * <li>LTTng UST {@code lttng_ust_cyg_profile[_fast]:func_entry}/{@code func_exit}: frames named
- * after the function address in hexadecimal ({@code 0x40472b}), the thread from the
- * {@code vtid} context.</li>
+ * after the function's symbol ({@link FunctionSymbols}), else its address in hexadecimal
+ * ({@code 0x40472b}), the thread from the {@code vtid} context, the process from {@code vpid}
+ * (when the trace has it: symbols of position-independent binaries depend on it).</li>
  * </ul>
  * Events without a usable thread id or address are counted and skipped.
  */
@@ -28,12 +30,14 @@ public final class CallStackEventReader implements Consumer<ITmfEvent> {
     private static final String FUNC_ENTRY = ":func_entry"; //$NON-NLS-1$
     private static final String FUNC_EXIT = ":func_exit"; //$NON-NLS-1$
     private static final String VTID = "context._vtid"; //$NON-NLS-1$
+    private static final String VPID = "context._vpid"; //$NON-NLS-1$
     private static final String ADDRESS = "addr"; //$NON-NLS-1$
 
     private final InstrumentedStackRecorder fRecorder;
     private final FrameTable fFrames;
     private final String fHost;
     private final TefStackEvents fTef;
+    private final FunctionSymbols fSymbols;
     private long fSkipped;
     private long fFirstSkippedNs;
     private long fStackEvents;
@@ -42,9 +46,11 @@ public final class CallStackEventReader implements Consumer<ITmfEvent> {
      * @param recorder the recorder to feed
      * @param frames the frame table of the recorder's history
      * @param host the host to key threads with ({@code ""} for a single-host trace)
+     * @param symbols the names of LTTng UST function addresses
      */
-    public CallStackEventReader(InstrumentedStackRecorder recorder, FrameTable frames, String host) {
+    public CallStackEventReader(InstrumentedStackRecorder recorder, FrameTable frames, String host, FunctionSymbols symbols) {
         fRecorder = recorder;
+        fSymbols = symbols;
         fFrames = frames;
         fHost = host;
         fTef = new TefStackEvents(recorder, frames, host);
@@ -79,7 +85,8 @@ public final class CallStackEventReader implements Consumer<ITmfEvent> {
             skip(ts);
             return;
         }
-        fRecorder.enter(thread, ts, fFrames.intern(Frame.function("0x" + Long.toHexString(address)))); //$NON-NLS-1$
+        Long pid = content.getFieldValue(Long.class, VPID);
+        fRecorder.enter(thread, ts, fFrames.intern(Frame.function(fSymbols.name(pid == null ? -1 : pid.intValue(), ts, address))));
     }
 
     private void acceptTef(TefEvent event) {

@@ -7,6 +7,11 @@ import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.lttng2.ust.core.analysis.debuginfo.UstDebugInfoAnalysisModule;
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.symbols.FunctionSymbols;
+import org.featurecompass.core.symbols.SymbolFiles;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.core.trace.ErrorLog;
@@ -31,7 +36,10 @@ import org.featurecompass.tef.TefStackFrames;
  * execution analysis, and {@link ExecutionEccts} builds their ECCTs from these stacks (and keeps
  * them here, per execution type, while the table they were built for is current). Sample events
  * of a trace that declares its sampling ({@link ISampledTrace}) are put below the traced stacks
- * ({@link SampledStackReader}, doc/ecct.md "Sampled stacks"). Faults are counted and logged.
+ * ({@link SampledStackReader}, doc/ecct.md "Sampled stacks"). LTTng UST function addresses are
+ * named by {@link FunctionSymbols} (the symbol files of {@link #setSymbolFiles}, then Trace
+ * Compass's symbol providers), after Trace Compass's UST debug-info analysis has read the
+ * trace's statedump. Faults are counted and logged.
  */
 public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
 
@@ -44,6 +52,31 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
     private record Built(TraceStacks stacks, ExecutionEccts eccts) {
     }
 
+    /** The symbol files the user gave for the LTTng UST function addresses. */
+    private volatile SymbolFiles fSymbolFiles = SymbolFiles.NONE;
+
+    /**
+     * Sets the symbol files that name the trace's LTTng UST function addresses (besides Trace
+     * Compass's own symbol providers, always asked after them); a change discards the result and
+     * the ECCTs built from it, so that the next query reads the trace again.
+     *
+     * @param files the symbol files, or {@link SymbolFiles#NONE}
+     */
+    public synchronized void setSymbolFiles(SymbolFiles files) {
+        if (files.given().equals(fSymbolFiles.given())) {
+            return;
+        }
+        fSymbolFiles = files;
+        cancel();
+        fEccts.clear();
+        resetAnalysis();
+    }
+
+    /** @return the symbol files in use */
+    public SymbolFiles getSymbolFiles() {
+        return fSymbolFiles;
+    }
+
     @Override
     protected String getFullHelpText() {
         return Messages.EcctAnalysis_HelpText;
@@ -54,7 +87,19 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
         FrameTable frames = new FrameTable();
         ThreadStackHistory stacks = new ThreadStackHistory(frames);
         InstrumentedStackRecorder recorder = new InstrumentedStackRecorder(stacks);
-        CallStackEventReader reader = new CallStackEventReader(recorder, frames, ""); //$NON-NLS-1$
+        if (trace instanceof LttngUstTrace) {
+            // the statedump's binaries, to relocate the addresses of position-independent ones
+            UstDebugInfoAnalysisModule debugInfo = TmfTraceUtils.getAnalysisModuleOfClass(trace, UstDebugInfoAnalysisModule.class,
+                    UstDebugInfoAnalysisModule.ID);
+            if (debugInfo != null && debugInfo.canExecute(trace)) {
+                debugInfo.schedule();
+                if (!debugInfo.waitForCompletion(monitor)) {
+                    return null;
+                }
+            }
+        }
+        FunctionSymbols symbols = FunctionSymbols.of(trace, fSymbolFiles, monitor);
+        CallStackEventReader reader = new CallStackEventReader(recorder, frames, "", symbols); //$NON-NLS-1$
         BlockRequestMatcher blocks = new BlockRequestMatcher();
         BlockRequestReader blockReader = new BlockRequestReader(blocks, trace.getHostId());
         SamplingParameters sampling = trace instanceof ISampledTrace sampled ? sampled.getSamplingParameters() : null;
@@ -108,6 +153,12 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
             ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_Faults, new Object[] { trace.getName(), recorder.unmatchedExits(),
                     recorder.unclosedFrames(), reader.skippedEvents(), reader.firstSkippedNs() }));
         }
+        FunctionSymbols.Counts names = symbols.counts();
+        if (names.unresolved() > 0 && (names.filesGiven() || names.resolved() > 0)) {
+            ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_Unsymbolised, new Object[] { trace.getName(), names.unresolved(),
+                    names.resolved() + names.unresolved(), "0x" + Long.toHexString(names.firstUnresolved()), //$NON-NLS-1$
+                    fSymbolFiles.given().isEmpty() ? Messages.EcctAnalysis_NoSymbolFiles : fSymbolFiles.given().toString() }));
+        }
         long blockFaults = blocks.unmatchedCompletions() + blocks.unfinishedIssues() + blockReader.skippedEvents();
         if (blockFaults > 0) {
             ErrorLog.warning(NLS.bind(Messages.EcctAnalysis_BlockFaults, new Object[] { trace.getName(), blocks.unmatchedCompletions(),
@@ -115,7 +166,7 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
         }
         return new TraceStacks(stacks, reader.stackEvents(), recorder.unmatchedExits(), recorder.unclosedFrames(),
                 reader.skippedEvents(), openAtEnd, blocks.requests() == 0 ? null : blocks.usage(), blocks.requests(), blockFaults,
-                samples, sampleCounts, unrecordedSamples);
+                samples, sampleCounts, unrecordedSamples, names);
     }
 
     /**

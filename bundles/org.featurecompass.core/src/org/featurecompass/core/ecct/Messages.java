@@ -17,6 +17,8 @@ public final class Messages extends NLS {
     public static String EcctAnalysis_StackFramesCut;
     public static String EcctAnalysis_UnreadableSamples;
     public static String EcctAnalysis_BlockFaults;
+    public static String EcctAnalysis_Unsymbolised;
+    public static String EcctAnalysis_NoSymbolFiles;
     public static String EcctDataProvider_ColumnContext;
     public static String EcctDataProvider_ColumnKind;
     public static String EcctDataProvider_ColumnInclusive;

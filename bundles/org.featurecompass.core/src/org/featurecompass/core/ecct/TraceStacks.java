@@ -3,6 +3,7 @@ package org.featurecompass.core.ecct;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.core.symbols.FunctionSymbols;
 import org.featurecompass.model.ecct.BlockDeviceUsage;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.ecct.ThreadStackHistory;
@@ -30,8 +31,10 @@ import org.featurecompass.model.ecct.ThreadStackHistory;
  *            {@code stacks.stacks()}), the sample below the thread's traced stack
  * @param unrecordedSamples sample events not recorded: unreadable, or frame ids that the trace's
  *            {@code stackFrames} (as far as the index kept it) cannot resolve
+ * @param symbols LTTng UST function addresses named by a symbol and left as addresses
  */
 public record TraceStacks(ThreadStackHistory stacks, long stackEvents, long unmatchedExits, long unclosedFrames,
         long skippedEvents, Map<ThreadKey, Integer> openAtEnd, @Nullable BlockDeviceUsage disks, long blockRequests,
-        long blockFaults, long samples, Map<Integer, Long> sampleCounts, long unrecordedSamples) {
+        long blockFaults, long samples, Map<Integer, Long> sampleCounts, long unrecordedSamples,
+        FunctionSymbols.Counts symbols) {
 }

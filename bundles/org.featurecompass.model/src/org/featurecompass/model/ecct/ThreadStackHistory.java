@@ -1,8 +1,10 @@
 package org.featurecompass.model.ecct;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A {@link StackSource} kept as, per thread, the times at which the stack changed and the stack
@@ -125,6 +127,11 @@ public final class ThreadStackHistory implements StackSource {
     /** @return the threads with at least one recorded stack */
     public int threadCount() {
         return fThreads.size();
+    }
+
+    /** @return the threads with at least one recorded stack, in no particular order */
+    public Set<ThreadKey> threads() {
+        return Collections.unmodifiableSet(fThreads.keySet());
     }
 
     /** @return the number of recorded stack changes, all threads */

@@ -1,0 +1,194 @@
+package org.featurecompass.core.symbols;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
+import org.featurecompass.core.KernelTraceFixture;
+import org.featurecompass.core.ecct.EcctAnalysis;
+import org.featurecompass.core.ecct.TraceStacks;
+import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.DiskWaitSplit;
+import org.featurecompass.model.ecct.Ecct;
+import org.featurecompass.model.ecct.EcctGenerator;
+import org.featurecompass.model.ecct.ThreadKey;
+import org.featurecompass.tests.support.RepositoryFiles;
+import org.featurecompass.tests.support.SharedTraces;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Symbols of LTTng UST cyg-profile function addresses in the ECCTs ({@link FunctionSymbols},
+ * {@link SymbolFiles}, given to {@link EcctAnalysis}). Peer: {@code ust_symbols_reference.py}
+ * (next to this test), which reads the trace with babeltrace2 (the statedump's load addresses
+ * and build ids) and names each address with binutils ({@code addr2line -f} on the binary with
+ * the same build id, or the exact line of an {@code nm} file). Each test builds every thread's
+ * calling context tree over the whole trace twice, without symbols (addresses) and with the
+ * symbol source, and checks that the second is the first with each address renamed as the
+ * reference names it (contexts and their inclusive and self times), and that the addresses
+ * nothing names stay {@code 0x…} and are counted.
+ * <ul>
+ * <li>{@code doc/samples/ust-cyg-profile}: a PIE and a shared library recorded by
+ * {@code tools/record/make-ust-sample.sh} with their binaries in {@code bin/} (paths recorded in
+ * the trace no longer exist: the names can only come from the given files);</li>
+ * <li>{@code lttng/cyg-profile/glxgears-cyg-profile}: a non-PIE executable without statedump and
+ * Trace Compass's own nm mapping file of it, {@code cyg-profile-mapping.txt}.</li>
+ * </ul>
+ */
+class UstSymbolsTest {
+
+    private static final String SAMPLE = "doc/samples/ust-cyg-profile"; //$NON-NLS-1$
+
+    @Test
+    void binariesNameEveryAddressAsAddr2lineDoes() throws Exception {
+        Path trace = RepositoryFiles.resolve(SAMPLE + "/trace");
+        Path bin = RepositoryFiles.resolve(SAMPLE + "/bin");
+        Map<Long, String> reference = reference(trace, "--binaries", bin);
+        assertFalse(reference.containsValue(""), "binutils names every address: " + reference);
+        check(trace, List.of(bin), reference, 9);
+    }
+
+    @Test
+    void onlyTheLibraryGivenLeavesTheProgramsAddresses(@TempDir Path dir) throws Exception {
+        Path trace = RepositoryFiles.resolve(SAMPLE + "/trace");
+        Path lib = Files.copy(RepositoryFiles.resolve(SAMPLE + "/bin/libust-work.so"), dir.resolve("libust-work.so"));
+        Map<Long, String> reference = reference(trace, "--binaries", dir);
+        long unnamed = reference.values().stream().filter(String::isEmpty).count();
+        assertEquals(6, unnamed, "the program's 6 functions have no symbol: " + reference);
+        check(trace, List.of(lib), reference, 9);
+    }
+
+    @Test
+    void nmFileNamedAfterTheBinary(@TempDir Path dir) throws Exception {
+        Path trace = RepositoryFiles.resolve(SAMPLE + "/trace");
+        Path nm = dir.resolve("ust-demo.nm");
+        Process process = new ProcessBuilder("nm", RepositoryFiles.resolve(SAMPLE + "/bin/ust-demo").toString()).redirectOutput(nm.toFile())
+                .start();
+        assertEquals(0, process.waitFor(), "binutils nm");
+        Map<Long, String> reference = reference(trace, "--nm", nm);
+        assertEquals(3, reference.values().stream().filter(String::isEmpty).count(), "the library's 3 functions are not in the program's nm file");
+        check(trace, List.of(nm), reference, 9);
+    }
+
+    @Test
+    void glxgearsWithTraceCompassMappingFile() throws Exception {
+        Path trace = SharedTraces.resolve("lttng/cyg-profile/glxgears-cyg-profile");
+        Path mapping = SharedTraces.resolve("lttng/cyg-profile/cyg-profile-mapping.txt");
+        Map<Long, String> reference = reference(trace, "--nm", mapping);
+        assertFalse(reference.containsValue(""), "the mapping file names every address: " + reference);
+        check(trace, List.of(mapping), reference, reference.size());
+    }
+
+    @Test
+    void badSymbolPathsAreRefusedWithTheirName(@TempDir Path dir) throws Exception {
+        IOException missing = assertThrows(IOException.class, () -> SymbolFiles.read(List.of(dir.resolve("nothing"))));
+        assertTrue(missing.getMessage().contains("nothing"), missing.getMessage());
+        Path text = Files.writeString(dir.resolve("notes.txt"), "no symbols here\n");
+        IOException notSymbols = assertThrows(IOException.class, () -> SymbolFiles.read(List.of(text)));
+        assertTrue(notSymbols.getMessage().contains("notes.txt"), notSymbols.getMessage());
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        IOException none = assertThrows(IOException.class, () -> SymbolFiles.read(List.of(empty)));
+        assertTrue(none.getMessage().contains("empty"), none.getMessage());
+        Path truncated = Files.write(dir.resolve("cut.so"), new byte[] { 0x7f, 'E', 'L', 'F', 2, 1, 1 });
+        IOException cut = assertThrows(IOException.class, () -> SymbolFiles.read(List.of(truncated)));
+        assertTrue(cut.getMessage().contains("cut.so"), cut.getMessage());
+    }
+
+    /**
+     * Builds the threads' trees without and with the symbol files and compares them through the
+     * reference's names.
+     */
+    private static void check(Path tracePath, List<Path> files, Map<Long, String> reference, int addresses) throws Exception {
+        LttngUstTrace trace = new LttngUstTrace();
+        trace.initTrace(null, tracePath.toString(), CtfTmfEvent.class);
+        try {
+            trace.traceOpened(new TmfTraceOpenedSignal(UstSymbolsTest.class, trace, null));
+            TraceStacks plain = KernelTraceFixture.result(trace, EcctAnalysis.class, EcctAnalysis.ID);
+            Map<String, long[]> addressed = contexts(plain, trace.getStartTime().toNanos(), trace.getEndTime().toNanos() + 1);
+            assertEquals(0, plain.symbols().resolved(), "no symbol without symbol files: " + addressed.keySet());
+
+            EcctAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
+            module.setSymbolFiles(SymbolFiles.read(files));
+            TraceStacks named = KernelTraceFixture.result(trace, EcctAnalysis.class, EcctAnalysis.ID);
+            Map<String, long[]> symbolised = contexts(named, trace.getStartTime().toNanos(), trace.getEndTime().toNanos() + 1);
+
+            Map<String, long[]> expected = new TreeMap<>();
+            for (Map.Entry<String, long[]> entry : addressed.entrySet()) {
+                List<String> frames = new ArrayList<>();
+                for (String frame : entry.getKey().split(";")) {
+                    String name = frame.startsWith("0x") ? reference.get(Long.parseUnsignedLong(frame.substring(2), 16)) : null;
+                    frames.add(name == null || name.isEmpty() ? frame : name);
+                }
+                long[] previous = expected.put(String.join(";", frames), entry.getValue());
+                assertEquals(null, previous, "two addresses of one thread's context got one name: " + frames);
+            }
+            assertEquals(expected.keySet(), symbolised.keySet(), "the contexts, each address named as the reference names it");
+            for (Map.Entry<String, long[]> entry : expected.entrySet()) {
+                long[] ours = symbolised.get(entry.getKey());
+                assertEquals(entry.getValue()[0], ours[0], "inclusive time of " + entry.getKey());
+                assertEquals(entry.getValue()[1], ours[1], "self time of " + entry.getKey());
+            }
+            long unnamed = reference.values().stream().filter(String::isEmpty).count();
+            assertEquals(addresses, reference.size(), "distinct function addresses in the trace");
+            assertEquals(reference.size() - unnamed, named.symbols().resolved(), "addresses named");
+            assertEquals(unnamed, named.symbols().unresolved(), "addresses left as 0x..., counted");
+            System.out.println(tracePath.getFileName() + " with " + files + ": " + named.symbols() + ", " + symbolised.size() + " contexts");
+        } finally {
+            trace.dispose();
+        }
+    }
+
+    /** Each thread's tree over [start, end), keyed "tid;frame;frame", values {inclusive, self} ns. */
+    private static Map<String, long[]> contexts(TraceStacks stacks, long start, long end) {
+        ContextTree union = new ContextTree(stacks.stacks().stacks().frames());
+        EcctGenerator generator = new EcctGenerator(union, stacks.stacks(), null, null, DiskWaitSplit.EQUAL);
+        Map<String, long[]> out = new TreeMap<>();
+        for (ThreadKey thread : stacks.stacks().threads()) {
+            Ecct ecct = generator.generate(thread, "", start, end);
+            long[] inclusive = ecct.inclusiveNs(union);
+            for (int i = 0; i < ecct.size(); i++) {
+                if (ecct.node(i) != ContextTree.ROOT) {
+                    out.put(thread.tid() + ";" + union.folded(ecct.node(i)), new long[] { inclusive[i], ecct.selfAt(i) });
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The reference's name of each address (one process per trace here), "" when it has none. */
+    private static Map<Long, String> reference(Path trace, String mode, Path source) throws Exception {
+        Process process = new ProcessBuilder("python3",
+                RepositoryFiles.resolve("tests/org.featurecompass.core.tests/src/org/featurecompass/core/symbols/ust_symbols_reference.py").toString(),
+                trace.toString(), mode, source.toString()).start();
+        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String err = new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), "ust_symbols_reference.py: " + err);
+        Map<Long, String> names = new TreeMap<>();
+        String vpid = null;
+        for (String line : out.split("\n")) {
+            if (line.isEmpty()) {
+                continue;
+            }
+            String[] parts = line.split("\t", -1);
+            assertTrue(vpid == null || vpid.equals(parts[0]), "one process: " + out);
+            vpid = parts[0];
+            names.put(Long.parseUnsignedLong(parts[1].substring(2), 16), parts[2]);
+        }
+        assertFalse(names.isEmpty(), "the reference found function addresses: " + out);
+        return names;
+    }
+}
