@@ -105,6 +105,34 @@ class CompareCommandTest {
         assertEquals("16 32 ['demo-compress.json', 'demo-compress-encrypt.json'] [16, 32]\nTrue True 16", check.strip(), run.toString()); //$NON-NLS-1$
     }
 
+    /**
+     * {@code --symbols}: the LTTng UST sample's function addresses named in the groups' profiles
+     * by the sample's binaries (the names binutils gives them, checked context by context in
+     * core's UstSymbolsTest); without it they stay addresses.
+     */
+    @Test
+    void symbolsNameTheUstAddresses(@TempDir Path dir) throws Exception {
+        String trace = RepositoryFiles.resolve("doc/samples/ust-cyg-profile/trace").toString(); //$NON-NLS-1$
+        String defs = Files.writeString(dir.resolve("calls.json"), //$NON-NLS-1$
+                "{\"formatVersion\": 1, \"definitions\": [{\"kind\": \"slice\", \"type\": \"calls\", \"depth\": 0}]}").toString(); //$NON-NLS-1$
+        Path plain = dir.resolve("plain.folded"); //$NON-NLS-1$
+        CliRun.of("compare", "--trace", trace, "--executions", defs, "--group-a", "all", "--group-b", "all", "--folded-a", plain.toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+        String addresses = Files.readString(plain);
+        assertTrue(addresses.contains(";0x"), "without symbols, addresses: " + addresses); //$NON-NLS-1$ //$NON-NLS-2$
+        Path named = dir.resolve("named.folded"); //$NON-NLS-1$
+        CliRun run = CliRun.of("compare", "--trace", trace, "--executions", defs, "--group-a", "all", "--group-b", "all", "--folded-a", named.toString(), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$
+                "--symbols", RepositoryFiles.resolve("doc/samples/ust-cyg-profile/bin").toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$
+        String symbols = Files.readString(named);
+        assertTrue(run.err().contains("symbols: 2 ELF file(s), 0 mapping file(s)"), run.err()); //$NON-NLS-1$
+        for (String frame : List.of("main;worker;handle_large;lib_compress;lib_checksum;spin", "worker;handle_small;parse;leaf")) { //$NON-NLS-1$ //$NON-NLS-2$
+            assertTrue(symbols.contains(frame), frame + " in " + symbols);
+        }
+        assertTrue(!symbols.contains("0x"), "every address named: " + symbols); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(addresses.lines().count(), symbols.lines().count(), "one folded line per context, as without symbols"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", trace, "--executions", defs, "--symbols", dir.resolve("none").toString()), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "--symbols: Symbol file or directory"); //$NON-NLS-1$
+    }
+
     @Test
     void failIfExitsWithOne(@TempDir Path dir) throws Exception {
         String demo = RepositoryFiles.resolve(DEMO).toString();
