@@ -96,6 +96,43 @@ class SampleSeriesTest {
         }
     }
 
+    /**
+     * The Feature Flame Graph's estimate boxes: one node per sampled region-feature stack, as wide
+     * as the samples at or below it (sums of the generator's counts), widest first; the root holds
+     * the samples taken in some region, the others counted as outside.
+     */
+    @Test
+    void stackTreeHasOneNodePerSampledStack() {
+        SampledStacks stacks = series().stacks(Long.MIN_VALUE, Long.MAX_VALUE, PARAMETERS, 0.95,
+                org.featurecompass.model.feature.FeatureStackFrameKind.REGION_FEATURES);
+        SampledStackNode root = SampledStackNode.treeOf(stacks);
+        int base = BASE + BASE_COMPRESSION + BASE_COMPRESSION_ENCRYPTION + BASE_RECURSION_RECURSION + BASE_ENCRYPTION_COMPRESSION;
+        assertTrue(root.isRoot());
+        assertEquals(total() - OUTSIDE, root.inclusive().samples());
+        assertEquals(OUTSIDE, root.outsideRegions());
+        assertEquals((total() - OUTSIDE) * PERIOD, root.inclusive().estimateNs());
+        // Depth first, widest child first (ties by frame): "" (FR()) 4 and ?9 1 after Base.
+        assertEquals(List.of("[] " + (total() - OUTSIDE), "[Base] " + base,
+                "[Base, Compression] " + (BASE_COMPRESSION + BASE_COMPRESSION_ENCRYPTION),
+                "[Base, Compression, Encryption] " + BASE_COMPRESSION_ENCRYPTION,
+                "[Base, Recursion] " + BASE_RECURSION_RECURSION,
+                "[Base, Recursion, Recursion] " + BASE_RECURSION_RECURSION,
+                "[Base, Encryption] " + BASE_ENCRYPTION_COMPRESSION,
+                "[Base, Encryption, Compression] " + BASE_ENCRYPTION_COMPRESSION,
+                "[] " + EMPTY_REGION, "[?9] " + UNNAMED),
+                root.nodes().stream().map(SampledStackNode::toString).toList());
+        SampledStackNode compression = root.children().get(0).children().get(0);
+        assertEquals(FeatureSet.of("Compression"), compression.frame());
+        assertEquals(BASE_COMPRESSION, compression.self().samples());
+        assertEquals(BASE_COMPRESSION * PERIOD, compression.self().estimateNs());
+        assertEquals(stacks.inclusiveOf(compression.path()), compression.inclusive());
+        assertEquals(root.children().get(0), compression.parent());
+        for (SampledStackNode node : root.nodes()) {
+            long children = node.children().stream().mapToLong(child -> child.inclusive().samples()).sum();
+            assertEquals(node.inclusive().samples(), children + node.self().samples(), node.toString());
+        }
+    }
+
     @Test
     void aWindowCountsTheSamplesTakenInIt() {
         SampleSeries series = series();

@@ -40,7 +40,8 @@ import org.featurecompass.model.sampling.TraceSamples;
  * ({@link SampledStacks}: samples × period with a 95 % Poisson score interval), in two more columns
  * whose headers say they are estimates, and in the model ({@link FeatureFlameGraphModel#getSampled()})
  * for the view's tooltips. Stacks that only samples hold (a trace recorded with sampling only) have
- * no node of the traced tree and are not drawn; their estimates are in the model.
+ * no node of the traced tree and so no entry; their estimates are in the model, from which the
+ * view draws the estimates' own flame graph.
  * <p>
  * The whole-trace trees come from the segment analysis's pass ({@link FeatureRegionSegmentAnalysis}),
  * a range's are replayed from its segment store ({@link FeatureStackTreeQuery}), never from

@@ -15,7 +15,6 @@ import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
-import org.featurecompass.model.sampling.SampleEstimate;
 import org.featurecompass.model.sampling.SampledStacks;
 import org.featurecompass.model.feature.Region;
 import org.featurecompass.model.feature.ThreadId;
@@ -33,18 +32,20 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
     private static final int MAX_LISTED = 8;
     private static final RGB ROOT_COLOUR = new RGB(200, 200, 200);
 
-    private final FeatureSetPalette fPalette = new FeatureSetPalette();
+    private final FeatureSetPalette fPalette;
     private final StateItem[] fColours;
     private final int fRootColour;
     private @Nullable FeatureStackTree fTree;
     private @Nullable SampledStacks fSampled;
     private Function<ThreadId, String> fThreadNames = ThreadId::toString;
 
-    FeatureStackFlameGraphContent() {
-        StateItem[] palette = fPalette.items();
-        fColours = new StateItem[palette.length + 1];
-        System.arraycopy(palette, 0, fColours, 0, palette.length);
-        fRootColour = palette.length;
+    /** @param palette the feature sets' colours, shared with the estimates' graph */
+    FeatureStackFlameGraphContent(FeatureSetPalette palette) {
+        fPalette = palette;
+        StateItem[] items = palette.items();
+        fColours = new StateItem[items.length + 1];
+        System.arraycopy(items, 0, fColours, 0, items.length);
+        fRootColour = items.length;
         fColours[fRootColour] = new StateItem(ROOT_COLOUR, Messages.FeatureFlameGraphView_Root);
     }
 
@@ -111,8 +112,8 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
         info.put(Messages.FeatureFlameGraphView_TooltipSelfSpread, spread(node.self()));
         SampledStacks sampled = fSampled;
         if (sampled != null) { // estimates, said so in the key: on-CPU time from the samples
-            info.put(Messages.FeatureFlameGraphView_TooltipSampledInclusive, estimate(sampled.inclusiveOf(node.path())));
-            info.put(Messages.FeatureFlameGraphView_TooltipSampledSelf, estimate(sampled.selfOf(node.path())));
+            info.put(Messages.FeatureFlameGraphView_TooltipSampledInclusive, SampledStackFlameGraphContent.estimate(sampled.inclusiveOf(node.path())));
+            info.put(Messages.FeatureFlameGraphView_TooltipSampledSelf, SampledStackFlameGraphContent.estimate(sampled.selfOf(node.path())));
         }
         double share = node.shareOfRoot();
         if (!Double.isNaN(share)) {
@@ -127,12 +128,6 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
         }
         info.put(Messages.FeatureFlameGraphView_TooltipRegions, listed(regions));
         return info;
-    }
-
-    private static String estimate(SampleEstimate estimate) {
-        return NLS.bind(Messages.FeatureFlameGraphView_TooltipEstimate, new Object[] { FeatureTimeFormat.duration(estimate.estimateNs()),
-                FeatureTimeFormat.duration(Math.round(estimate.lowNs())), FeatureTimeFormat.duration(Math.round(estimate.highNs())),
-                String.format("%,d", estimate.samples()) }); //$NON-NLS-1$
     }
 
     private static void counts(Map<String, String> info, long truncated, long clipped, long outOfOrder, long spansGap) {

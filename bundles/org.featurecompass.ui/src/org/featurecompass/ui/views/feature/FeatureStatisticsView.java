@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -18,6 +19,7 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.widgets.Composite;
 import org.eclipse.swt.widgets.Item;
 import org.eclipse.swt.widgets.TreeColumn;
+import org.eclipse.swt.widgets.TreeItem;
 import org.eclipse.swt.widgets.Tree;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
@@ -97,9 +99,10 @@ public class FeatureStatisticsView extends AnalysisResultView {
         case NAME -> 260;
         case COUNT, TRUNCATED -> 70;
         case CPU_TIME, WALL_TIME -> 150;
-        case SHARE_OF_BASE, SAMPLES -> 90;
-        case SAMPLED_TIME -> 130;
-        case SAMPLED_INTERVAL -> 170;
+        case SHARE_OF_BASE -> 90;
+        case SAMPLES -> 120;
+        case SAMPLED_TIME -> 160;
+        case SAMPLED_INTERVAL -> 200;
         case INCLUSIVE_SUM, EXCLUSIVE_SUM -> 110;
         default -> 100;
         };
@@ -198,8 +201,37 @@ public class FeatureStatisticsView extends AnalysisResultView {
             }
             viewer.setInput(model == null ? new EntryTree(List.of()) : new EntryTree(model.getEntries()));
             viewer.expandToLevel(2);
+            viewer.getTree().setColumnOrder(columnOrder(model));
             setSummary(text);
         });
+    }
+
+    /**
+     * @param model the statistics shown, or null
+     * @return the columns' display order: the estimates right after the name when the window has
+     *         samples but no traced region event (a recording made with sampling only, whose traced
+     *         columns are all empty), else the columns' own order
+     */
+    private static int[] columnOrder(@Nullable FeatureStatisticsModel model) {
+        FeatureStatistics statistics = model == null ? null : model.getStatistics();
+        boolean sampledOnly = statistics != null && statistics.sampledTimes() != null && statistics.report().events() == 0;
+        List<FeatureStatisticsColumn> order = new ArrayList<>(List.of(FeatureStatisticsColumn.values()));
+        if (sampledOnly) {
+            List<FeatureStatisticsColumn> estimates = order.stream().filter(FeatureStatisticsColumn::isEstimate).toList();
+            order.removeAll(estimates);
+            order.addAll(order.indexOf(FeatureStatisticsColumn.NAME) + 1, estimates);
+        }
+        return order.stream().mapToInt(Enum::ordinal).toArray();
+    }
+
+    /** @return the columns' headers in display order (for tests) */
+    public List<String> getShownColumnOrder() {
+        TreeViewer viewer = fViewer;
+        if (viewer == null) {
+            return List.of();
+        }
+        Tree tree = viewer.getTree();
+        return Arrays.stream(tree.getColumnOrder()).mapToObj(i -> tree.getColumn(i).getText()).toList();
     }
 
     @Override
@@ -242,6 +274,44 @@ public class FeatureStatisticsView extends AnalysisResultView {
             }
         }
         return children;
+    }
+
+    /** @return per column, its header and its tooltip (empty when it has none), in column order (for tests) */
+    public List<List<String>> getShownColumns() {
+        TreeViewer viewer = fViewer;
+        if (viewer == null) {
+            return List.of();
+        }
+        return Arrays.stream(viewer.getTree().getColumns())
+                .map(column -> List.of(column.getText(), Objects.requireNonNullElse(column.getToolTipText(), ""))).toList(); //$NON-NLS-1$
+    }
+
+    /**
+     * @return the cells of every row created so far (the roots, and the children of expanded rows),
+     *         keyed by the row names from the root joined by {@code " / "} (for tests)
+     */
+    public Map<String, List<String>> getShownRows() {
+        TreeViewer viewer = fViewer;
+        Map<String, List<String>> rows = new LinkedHashMap<>();
+        if (viewer != null) {
+            collect(viewer.getTree().getItems(), "", viewer.getTree().getColumnCount(), rows); //$NON-NLS-1$
+        }
+        return rows;
+    }
+
+    private static void collect(TreeItem[] items, String prefix, int columns, Map<String, List<String>> rows) {
+        for (TreeItem item : items) {
+            if (item.getData() == null) {
+                continue; // a placeholder of a collapsed row
+            }
+            List<String> cells = new ArrayList<>();
+            for (int i = 0; i < columns; i++) {
+                cells.add(item.getText(i));
+            }
+            String key = prefix + item.getText(0);
+            rows.put(key, cells);
+            collect(item.getItems(), key + " / ", columns, rows); //$NON-NLS-1$
+        }
     }
 
     /** The provider's flat entries, indexed by parent id. */

@@ -65,6 +65,18 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphView_Spread;
     public static String FeatureFlameGraphView_NoCompleteInstance;
     public static String FeatureFlameGraphView_More;
+    public static String FeatureFlameGraphView_Estimates;
+    public static String FeatureFlameGraphView_EstimatesTooltip;
+    public static String FeatureFlameGraphView_EstimateLegend;
+    public static String FeatureFlameGraphView_EstimateLegendTitle;
+    public static String FeatureFlameGraphView_EstimateRootLabel;
+    public static String FeatureFlameGraphView_EstimateRootRow;
+    public static String FeatureFlameGraphView_ModeTraced;
+    public static String FeatureFlameGraphView_EstimateSummary;
+    public static String FeatureFlameGraphView_EstimateAlsoTraced;
+    public static String FeatureFlameGraphView_TooltipSamples;
+    public static String FeatureFlameGraphView_TooltipPeriod;
+    public static String FeatureFlameGraphView_TooltipOutside;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -1,0 +1,139 @@
+package org.featurecompass.ui.views.feature;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.GC;
+import org.eclipse.swt.graphics.RGB;
+import org.eclipse.swt.graphics.Rectangle;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
+import org.featurecompass.model.feature.FeatureSet;
+import org.featurecompass.model.feature.FeatureStackFrameKind;
+import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledStackNode;
+import org.featurecompass.model.sampling.SampledStacks;
+import org.featurecompass.ui.viewers.FlameGraphContent;
+
+/**
+ * The Feature Flame Graph's estimates (Kaufmann 2022, §3.4: on-CPU time from samples): the
+ * feature-set stacks of a sampled trace's samples ({@link SampledStackNode}), each frame as wide
+ * as its stack's estimate (samples × period), in the colour its feature set has in the traced
+ * graph ({@link FeatureSetPalette}, shared) but hatched and labelled with {@value #ESTIMATE_MARK},
+ * so that an estimate is never taken for a measured time; the root in the legend's "estimated
+ * from samples" colour; tooltips with the estimates' intervals. Used on the UI thread.
+ */
+final class SampledStackFlameGraphContent implements FlameGraphContent<SampledStackNode> {
+
+    /** Prefix of every frame's label: an estimate. */
+    static final String ESTIMATE_MARK = "\u2248 "; //$NON-NLS-1$
+
+    private static final RGB ESTIMATE_COLOUR = new RGB(225, 225, 205);
+    private static final int HATCH_PX = 6;
+
+    private final FeatureSetPalette fPalette;
+    private final StateItem[] fColours;
+    private final int fRootColour;
+    private @Nullable SampledStacks fStacks;
+
+    /** @param palette the feature sets' colours, shared with the traced graph */
+    SampledStackFlameGraphContent(FeatureSetPalette palette) {
+        fPalette = palette;
+        StateItem[] items = palette.items();
+        fColours = new StateItem[items.length + 1];
+        System.arraycopy(items, 0, fColours, 0, items.length);
+        fRootColour = items.length;
+        fColours[fRootColour] = new StateItem(ESTIMATE_COLOUR, Messages.FeatureFlameGraphView_EstimateLegend);
+    }
+
+    /** @param stacks the estimates drawn, for the tooltips' frame kind and period, or null */
+    void setStacks(@Nullable SampledStacks stacks) {
+        fStacks = stacks;
+    }
+
+    @Override
+    public List<SampledStackNode> children(SampledStackNode node) {
+        return node.children();
+    }
+
+    @Override
+    public long width(SampledStackNode node) {
+        return node.inclusive().estimateNs();
+    }
+
+    @Override
+    public String label(SampledStackNode node) {
+        return node.isRoot()
+                ? NLS.bind(Messages.FeatureFlameGraphView_EstimateRootLabel, FeatureTimeFormat.duration(node.inclusive().estimateNs()))
+                : ESTIMATE_MARK + text(node.frame());
+    }
+
+    @Override
+    public int colour(SampledStackNode node) {
+        return node.isRoot() ? fRootColour : fPalette.indexOf(node.frame().toString());
+    }
+
+    @Override
+    public StateItem[] colours() {
+        return fColours;
+    }
+
+    /** Hatches every frame: the frames are estimates. */
+    @Override
+    public void decorate(SampledStackNode node, Rectangle bounds, GC gc) {
+        if (bounds.width < 2) {
+            return;
+        }
+        Rectangle clip = gc.getClipping();
+        int lineWidth = gc.getLineWidth();
+        try {
+            gc.setClipping(bounds.intersection(clip));
+            gc.setForeground(gc.getDevice().getSystemColor(SWT.COLOR_WHITE));
+            gc.setLineWidth(1);
+            for (int offset = -bounds.height; offset < bounds.width; offset += HATCH_PX) {
+                int x = bounds.x + offset;
+                gc.drawLine(x, bounds.y + bounds.height, x + bounds.height, bounds.y);
+            }
+        } finally {
+            gc.setClipping(clip);
+            gc.setLineWidth(lineWidth);
+        }
+    }
+
+    @Override
+    public Map<String, String> tooltip(SampledStackNode node) {
+        Map<String, String> info = new LinkedHashMap<>();
+        SampledStacks stacks = fStacks;
+        info.put(Messages.FeatureFlameGraphView_TooltipSampledInclusive, estimate(node.inclusive()));
+        if (node.isRoot()) {
+            if (stacks != null) {
+                info.put(Messages.FeatureFlameGraphView_TooltipSamples, String.format("%,d", stacks.samples())); //$NON-NLS-1$
+                info.put(Messages.FeatureFlameGraphView_TooltipPeriod, FeatureTimeFormat.duration(stacks.periodNs()));
+            }
+            info.put(Messages.FeatureFlameGraphView_TooltipOutside, String.format("%,d", node.outsideRegions())); //$NON-NLS-1$
+            return info;
+        }
+        info.put(stacks != null && stacks.kind() == FeatureStackFrameKind.INTERACTION ? Messages.FeatureFlameGraphView_TooltipInteraction
+                : Messages.FeatureFlameGraphView_TooltipFeatureSet, text(node.frame()));
+        List<String> path = new ArrayList<>();
+        node.path().forEach(frame -> path.add(text(frame)));
+        info.put(Messages.FeatureFlameGraphView_TooltipStack, String.join(" \u203a ", path)); //$NON-NLS-1$
+        info.put(Messages.FeatureFlameGraphView_TooltipSampledSelf, estimate(node.self()));
+        return info;
+    }
+
+    /** @return the estimate with its interval and sample count, as the traced graph's tooltips give it */
+    static String estimate(SampleEstimate estimate) {
+        return NLS.bind(Messages.FeatureFlameGraphView_TooltipEstimate, new Object[] { FeatureTimeFormat.duration(estimate.estimateNs()),
+                FeatureTimeFormat.duration(Math.round(estimate.lowNs())), FeatureTimeFormat.duration(Math.round(estimate.highNs())),
+                String.format("%,d", estimate.samples()) }); //$NON-NLS-1$
+    }
+
+    private static String text(FeatureSet frame) {
+        return frame.isEmpty() ? Messages.FeatureRegionsView_NoFeature : frame.toString();
+    }
+}
