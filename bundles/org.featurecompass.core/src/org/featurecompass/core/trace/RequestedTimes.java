@@ -43,6 +43,12 @@ public record RequestedTimes(@Nullable List<Long> times) {
         return list != null && !list.isEmpty();
     }
 
+    /** @return the first requested time, ns (the time of a tooltip query), or {@link Long#MIN_VALUE} when none was given */
+    public long first() {
+        List<Long> list = times;
+        return list == null || list.isEmpty() ? Long.MIN_VALUE : list.get(0).longValue();
+    }
+
     /** @return the smallest requested time, ns, or {@link Long#MIN_VALUE} when none was given */
     public long start() {
         List<Long> list = times;

@@ -5,6 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.featurecompass.core.feature.state.FeatureRegionStateAnalysis;
+import org.featurecompass.core.tef.TefTmfTrace;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -151,5 +162,85 @@ class FeatureRegionsDataProviderTest {
         assertEquals(List.of(), Objects.requireNonNull(response.getModel()).getEntries());
         assertEquals(ITmfResponse.Status.CANCELLED, provider().fetchRowModel(Map.of(), cancelled).getStatus());
         assertEquals(ITmfResponse.Status.CANCELLED, DataProviderQuery.fetchTree(provider(), Map.of(), cancelled).getStatus());
+    }
+
+    /** A trace whose thread names wait, the first time one is asked for once armed, until the test lets them go on. */
+    private static final class PausingTrace extends TefTmfTrace {
+        final CountDownLatch fPaused = new CountDownLatch(1);
+        final CountDownLatch fResume = new CountDownLatch(1);
+        volatile boolean fArmed;
+
+        @Override
+        public @Nullable String getThreadName(int pid, int tid) {
+            if (fArmed) {
+                fArmed = false;
+                fPaused.countDown();
+                try {
+                    fResume.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return super.getThreadName(pid, tid);
+        }
+    }
+
+    /**
+     * Two row queries on a fresh provider: the first builds the entries and is held while it names
+     * the first thread (by then the trace's and the first process's entries exist); the second,
+     * asked meanwhile, must answer every row, not the rows built so far (it waits for the whole
+     * tree). Deterministic: the first query is held until the second has either answered or is
+     * waiting for the entries inside the provider.
+     */
+    @Test
+    void aQueryDuringTheFirstSeesEveryRow() throws Exception {
+        DEMO_RECORDING.fixture().stateSystem(); // built: the queries answer at once
+        FeatureRegionStateAnalysis module = Objects.requireNonNull(TmfTraceUtils.getAnalysisModuleOfClass(DEMO_RECORDING.fixture().trace(),
+                FeatureRegionStateAnalysis.class, FeatureRegionStateAnalysis.ID));
+        TmfModelResponse<TimeGraphModel> all = DataProviderQuery.await(m -> provider().fetchRowModel(Map.of(), m), new NullProgressMonitor());
+        assertEquals(ITmfResponse.Status.COMPLETED, all.getStatus(), all.getStatusMessage());
+        List<Long> expected = Objects.requireNonNull(all.getModel()).getRows().stream().map(ITimeGraphRowModel::getEntryID).sorted().toList();
+        assertTrue(expected.size() >= 4, "the demo recording has thread and stack-level rows: " + expected);
+
+        PausingTrace names = new PausingTrace();
+        Path file = DEMO_RECORDING.fixture().file();
+        names.initTrace(null, file.toString(), TmfEvent.class, "pausing-" + file.getFileName(), TefTmfTrace.TRACE_TYPE_ID);
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            FeatureRegionsDataProvider fresh = new FeatureRegionsDataProvider(names, module);
+            names.fArmed = true;
+            Future<TmfModelResponse<TimeGraphModel>> first = threads.submit(() -> fresh.fetchRowModel(Map.of(), new NullProgressMonitor()));
+            assertTrue(names.fPaused.await(60, TimeUnit.SECONDS), "the first query reached the thread names");
+            Thread[] second = new Thread[1];
+            Future<TmfModelResponse<TimeGraphModel>> during = threads.submit(() -> {
+                second[0] = Thread.currentThread();
+                return fresh.fetchRowModel(Map.of(), new NullProgressMonitor());
+            });
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!during.isDone() && !waitsInside(second[0], FeatureRegionsDataProvider.class) && System.nanoTime() < deadline) {
+                Thread.sleep(5);
+            }
+            names.fResume.countDown();
+            for (Map.Entry<String, Future<TmfModelResponse<TimeGraphModel>>> query : Map.of("the first query", first,
+                    "the query asked during the first", during).entrySet()) {
+                TmfModelResponse<TimeGraphModel> response = query.getValue().get(60, TimeUnit.SECONDS);
+                assertEquals(ITmfResponse.Status.COMPLETED, response.getStatus(), response.getStatusMessage());
+                assertEquals(expected, Objects.requireNonNull(response.getModel()).getRows().stream().map(ITimeGraphRowModel::getEntryID)
+                        .sorted().toList(), "every row in the answer to " + query.getKey());
+            }
+        } finally {
+            names.fResume.countDown();
+            threads.shutdownNow();
+            names.dispose();
+        }
+    }
+
+    /** @return whether the thread is blocked or waiting with a method of that class on top of its stack */
+    private static boolean waitsInside(@Nullable Thread thread, Class<?> type) {
+        if (thread == null || (thread.getState() != Thread.State.BLOCKED && thread.getState() != Thread.State.WAITING)) {
+            return false;
+        }
+        StackTraceElement[] stack = thread.getStackTrace();
+        return stack.length > 0 && stack[0].getClassName().equals(type.getName());
     }
 }

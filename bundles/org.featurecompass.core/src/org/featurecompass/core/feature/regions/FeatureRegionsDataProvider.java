@@ -2,11 +2,10 @@ package org.featurecompass.core.feature.regions;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.NullProgressMonitor;
@@ -53,8 +52,10 @@ import org.featurecompass.core.trace.ResultOrStatus;
  * Parameters: none for the tree; for {@code fetchRowModel} the requested items (entry ids) and
  * times (their first and last bound the states, their smallest spacing is the resolution, as in
  * Trace Compass's sampled queries: 1 ns gives every state); for
- * {@code fetchTooltip} one item and one time. Statuses: {@code RUNNING} until the state system is
- * built (the first query starts the analysis); {@code FAILED} when it could not be;
+ * {@code fetchTooltip} one item and one time. The entries are built once per state system, by the
+ * first query that needs them, and published whole: a query asked meanwhile waits for them.
+ * Statuses: {@code RUNNING} until the state system is built (the first query starts the
+ * analysis); {@code FAILED} when it could not be;
  * {@code CANCELLED} when the monitor is cancelled; {@code COMPLETED}. Registered with Trace
  * Compass's {@code dataprovider} extension point ({@link FeatureRegionsDataProviderFactory}) under
  * {@link #ID}.
@@ -68,10 +69,21 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     private final ITmfTrace fTrace;
     private final FeatureRegionStateAnalysis fModule;
-    private final Map<String, Long> fIds = new ConcurrentHashMap<>();
-    private final AtomicLong fNextId = new AtomicLong();
-    private final Map<String, Integer> fFeatureSets = new ConcurrentHashMap<>();
-    private final Map<Long, FeatureRegionsEntry> fEntries = new ConcurrentHashMap<>();
+    /** Entry ids by entry key (see {@link #entries}), kept across state systems; guarded by {@link #fRowsLock}. */
+    private final Map<String, Long> fIds = new HashMap<>();
+    /** Feature-set numbers, in the order first met; guarded by itself. */
+    private final Map<String, Integer> fFeatureSets = new HashMap<>();
+    private final Object fRowsLock = new Object();
+    /** The entries of the last state system, published whole once built (never half filled). */
+    private volatile @Nullable Rows fRows;
+
+    /** The entries of a built state system, in tree order and by id. */
+    private record Rows(ITmfStateSystem ss, List<FeatureRegionsEntry> entries, Map<Long, FeatureRegionsEntry> byId) {
+    }
+
+    /** What a row or tooltip query reads: the built state system, its entries, the requested items and times. */
+    private record RowQuery(ITmfStateSystem ss, Rows rows, @Nullable List<Long> items, RequestedTimes times) {
+    }
 
     /**
      * @param trace the trace
@@ -131,10 +143,36 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
     public TmfModelResponse<TmfTreeModel<FeatureRegionsEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
         ResultOrStatus<ITmfStateSystem> built = built(monitor);
         ITmfStateSystem ss = built.result();
-        List<FeatureRegionsEntry> entries = ss == null ? List.of() : entries(ss);
+        List<FeatureRegionsEntry> entries = ss == null ? List.of() : rows(ss).entries();
         return built.response(new TmfTreeModel<>(List.of(), entries));
     }
 
+    /**
+     * @return the state system's entries, built by the first query that needs them while the
+     *         others wait, so that no query sees some of them only
+     */
+    private Rows rows(ITmfStateSystem ss) {
+        Rows rows = fRows;
+        if (rows != null && rows.ss() == ss) {
+            return rows;
+        }
+        synchronized (fRowsLock) {
+            rows = fRows;
+            if (rows == null || rows.ss() != ss) {
+                List<FeatureRegionsEntry> entries = entries(ss);
+                Map<Long, FeatureRegionsEntry> byId = new HashMap<>();
+                entries.forEach(entry -> byId.put(Long.valueOf(entry.getId()), entry));
+                rows = new Rows(ss, List.copyOf(entries), Map.copyOf(byId));
+                fRows = rows;
+            }
+            return rows;
+        }
+    }
+
+    /**
+     * @return the state system's rows: the trace, its processes, their threads (interaction) and
+     *         the levels of each thread's region stack
+     */
     private List<FeatureRegionsEntry> entries(ITmfStateSystem ss) {
         long start = ss.getStartTime();
         long end = ss.getCurrentEndTime() + 1;
@@ -169,15 +207,27 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     private FeatureRegionsEntry entry(List<FeatureRegionsEntry> entries, String key, long parentId, String name, long start, long end,
             FeatureRegionsEntry.Kind kind, int quark, int pid, int tid, int level) {
-        long id = fIds.computeIfAbsent(key, k -> Long.valueOf(fNextId.getAndIncrement())).longValue();
+        long id = fIds.computeIfAbsent(key, k -> Long.valueOf(fIds.size())).longValue();
         FeatureRegionsEntry entry = new FeatureRegionsEntry(id, parentId, name, start, end, kind, quark, pid, tid, level);
-        fEntries.put(Long.valueOf(id), entry);
         entries.add(entry);
         return entry;
     }
 
     private int featureSetNumber(String featureSet) {
-        return fFeatureSets.computeIfAbsent(featureSet, f -> Integer.valueOf(fFeatureSets.size())).intValue();
+        synchronized (fFeatureSets) {
+            return fFeatureSets.computeIfAbsent(featureSet, f -> Integer.valueOf(fFeatureSets.size())).intValue();
+        }
+    }
+
+    /** @return what a row or tooltip query reads, or the answer to send instead */
+    private ResultOrStatus<RowQuery> rowQuery(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
+        ResultOrStatus<ITmfStateSystem> built = built(monitor);
+        ITmfStateSystem ss = built.result();
+        if (ss == null) {
+            return built.withoutResult();
+        }
+        return ResultOrStatus.completed(new RowQuery(ss, rows(ss), DataProviderParameterUtils.extractSelectedItems(parameters),
+                RequestedTimes.orWhole(parameters)));
     }
 
     private static List<Integer> sortedNumerically(ITmfStateSystem ss, List<Integer> quarks) {
@@ -196,22 +246,20 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     @Override
     public TmfModelResponse<TimeGraphModel> fetchRowModel(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<ITmfStateSystem> built = built(monitor);
-        ITmfStateSystem ss = built.result();
-        if (ss == null) {
-            return built.response(null);
+        ResultOrStatus<RowQuery> query = rowQuery(parameters, monitor);
+        RowQuery asked = query.result();
+        if (asked == null) {
+            return query.response(null);
         }
-        if (fEntries.isEmpty()) {
-            entries(ss);
-        }
-        List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        RequestedTimes times = RequestedTimes.orWhole(parameters);
+        ITmfStateSystem ss = asked.ss();
+        List<Long> items = asked.items();
+        RequestedTimes times = asked.times();
         long start = Math.max(ss.getStartTime(), times.start());
         long end = Math.min(ss.getCurrentEndTime(), times.end());
         long resolution = resolution(times.times());
         IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
         List<ITimeGraphRowModel> rows = new ArrayList<>();
-        for (FeatureRegionsEntry entry : fEntries.values()) {
+        for (FeatureRegionsEntry entry : asked.rows().entries()) {
             if (entry.getQuark() < 0 || (items != null && !items.contains(Long.valueOf(entry.getId())))) {
                 continue;
             }
@@ -233,7 +281,7 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
             }
             rows.add(new TimeGraphRowModel(entry.getId(), states));
         }
-        return built.response(new TimeGraphModel(rows));
+        return query.response(new TimeGraphModel(rows));
     }
 
     /** @return the smallest spacing of the distinct requested times, ns (1 when fewer than two) */
@@ -270,22 +318,19 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     @Override
     public TmfModelResponse<Map<String, String>> fetchTooltip(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<ITmfStateSystem> built = built(monitor);
-        ITmfStateSystem ss = built.result();
-        if (ss == null) {
-            return built.response(null);
+        ResultOrStatus<RowQuery> query = rowQuery(parameters, monitor);
+        RowQuery asked = query.result();
+        if (asked == null) {
+            return query.response(null);
         }
-        if (fEntries.isEmpty()) {
-            entries(ss);
-        }
-        List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        ITmfStateSystem ss = asked.ss();
+        List<Long> items = asked.items();
         Map<String, String> tooltip = new LinkedHashMap<>();
-        FeatureRegionsEntry entry = items == null || items.isEmpty() ? null : fEntries.get(items.get(0));
-        if (entry == null || entry.getQuark() < 0 || times == null || times.isEmpty()) {
-            return built.response(tooltip);
+        FeatureRegionsEntry entry = items == null || items.isEmpty() ? null : asked.rows().byId().get(items.get(0));
+        if (entry == null || entry.getQuark() < 0 || !asked.times().given()) {
+            return query.response(tooltip);
         }
-        long time = times.get(0).longValue();
+        long time = asked.times().first();
         ITmfStateInterval interval;
         try {
             interval = time < ss.getStartTime() || time > ss.getCurrentEndTime() ? null : ss.querySingleState(time, entry.getQuark());
@@ -293,13 +338,13 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
             return ResultOrStatus.failed(String.valueOf(e.getMessage())).response(null);
         }
         if (interval == null || !(interval.getValue() instanceof String text)) {
-            return built.response(tooltip);
+            return query.response(tooltip);
         }
         String stateDuration = duration(interval.getEndTime() - interval.getStartTime() + 1);
         if (entry.getKind() == FeatureRegionsEntry.Kind.INTERACTION) {
             tooltip.put(Messages.FeatureRegionsDataProvider_TooltipInteraction, text.isEmpty() ? Messages.FeatureRegionsDataProvider_NoFeature : text);
             tooltip.put(Messages.FeatureRegionsDataProvider_TooltipStateDuration, stateDuration);
-            return built.response(tooltip);
+            return query.response(tooltip);
         }
         RegionStackLabel label = RegionStackLabel.decode(text);
         if (label != null) {
@@ -317,7 +362,7 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
                 tooltip.put(Messages.FeatureRegionsDataProvider_TooltipExclusive, duration(instance.getExclusiveNs()));
             }
         }
-        return built.response(tooltip);
+        return query.response(tooltip);
     }
 
     /** @return the innermost instance of that region on the entry's thread at that time, if the segment store is built (it is scheduled otherwise) */
