@@ -27,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FlameGraphCommandTest {
 
     private static final String DEMO = "doc/samples/demo-recording.json";
+    private static final String SAMPLED_ONLY = "doc/samples/demo-sampled-only.json";
     private static final String REFERENCE = "tests/org.featurecompass.core.tests/src/org/featurecompass/core/feature/demo_recording_reference.py";
 
     /** "interaction NAME exclusive=NS" lines of the reference, sorted. */
@@ -66,6 +67,52 @@ class FlameGraphCommandTest {
         assertEquals(reference(), lines.stream().sorted().reduce("", (a, b) -> a + b + '\n'), top);
     }
 
+    /**
+     * {@code --estimates} on the sampling-only recording ({@code fc-record --sample 997}, no traced
+     * region): every folded line is a sampled stack with its estimated self on-CPU time (or its
+     * sample count), equal to the {@code regionStackSelf} / {@code interactionStackSelf} rows of
+     * {@code tools/record/sample_estimates.py estimate}, the peer; without {@code --estimates} the
+     * traced graph is empty and the warning points to the option.
+     */
+    @Test
+    void estimatesOfASamplingOnlyRecordingAreThePeers() throws Exception {
+        String file = RepositoryFiles.resolve(SAMPLED_ONLY).toString();
+        String peer = Python.run("", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(), "estimate", file, "--tsv");
+        for (String frames : List.of("regions", "interactions")) {
+            String kind = frames.equals("regions") ? "regionStackSelf" : "interactionStackSelf";
+            TreeMap<String, String> expectedNs = new TreeMap<>();
+            TreeMap<String, String> expectedSamples = new TreeMap<>();
+            for (String line : peer.strip().split("\n")) {
+                String[] f = line.split("\t", -1);
+                if (f[0].equals(kind)) {
+                    expectedNs.put(f[1].replace(" > ", ";"), f[3]);
+                    expectedSamples.put(f[1].replace(" > ", ";"), f[2]);
+                }
+            }
+            assertTrue(expectedNs.size() >= 4, peer);
+            CliRun ns = CliRun.of("flame-graph", "--trace", file, "--frames", frames, "--estimates").ok();
+            assertEquals(expectedNs, folded(ns.out()), frames);
+            assertTrue(ns.err().contains("values are on-CPU times estimated from the samples"), ns.err());
+            CliRun samples = CliRun.of("flame-graph", "--trace", file, "--frames", frames, "--estimates", "--value", "samples").ok();
+            assertEquals(expectedSamples, folded(samples.out()), frames);
+        }
+        String samples = peer.lines().filter(line -> line.startsWith("samples\t")).findFirst().orElseThrow().substring(8);
+        CliRun traced = CliRun.of("flame-graph", "--trace", file).ok();
+        assertEquals("", traced.out());
+        assertTrue(traced.err().contains(String.format("no region instances in the trace, but %,d samples: --estimates exports",
+                Long.parseLong(samples))), traced.err());
+    }
+
+    /** @return folded lines as stack to value */
+    private static TreeMap<String, String> folded(String out) {
+        TreeMap<String, String> stacks = new TreeMap<>();
+        out.lines().forEach(line -> {
+            int space = line.lastIndexOf(' ');
+            stacks.put(line.substring(0, space), line.substring(space + 1));
+        });
+        return stacks;
+    }
+
     @Test
     void badInput() {
         String demo = RepositoryFiles.resolve(DEMO).toString();
@@ -73,6 +120,10 @@ class FlameGraphCommandTest {
         FeaturesCommandTest.assertError(CliRun.of("flame-graph", "--trace", demo, "--frames", "threads"), "--frames threads: use one of");
         FeaturesCommandTest.assertError(CliRun.of("flame-graph", "--trace", demo, "--format", "svg"), "--format svg: unknown format");
         FeaturesCommandTest.assertError(CliRun.of("flame-graph", "--trace", demo, "--output", "/nonexistent/dir/x.folded"), "cannot write");
+        FeaturesCommandTest.assertError(CliRun.of("flame-graph", "--trace", demo, "--estimates"), "--estimates needs samples, and the trace has none");
+        FeaturesCommandTest.assertError(CliRun.of("flame-graph", "--trace", demo, "--estimates", "--value", "instances"),
+                "--value instances: with --estimates use one of self, samples");
+        FeaturesCommandTest.assertError(CliRun.of("flame-graph", "--trace", demo, "--value", "samples"), "--value samples: use one of self, instances");
     }
 
     private static String goToolPprof(Path dir, String... args) throws Exception {

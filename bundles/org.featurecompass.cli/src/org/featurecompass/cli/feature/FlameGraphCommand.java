@@ -35,13 +35,17 @@ import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.model.report.FoldedStacksWriter;
 import org.featurecompass.model.report.PprofWriter;
 import org.featurecompass.model.report.StackProfile;
+import org.featurecompass.model.sampling.SampledStackNode;
+import org.featurecompass.model.sampling.SampledStacks;
 
 /**
  * {@code featurecompass flame-graph --trace FILE [--frames regions|interactions] [--from T --to T]
- * [--format folded|pprof] [--value self|instances] [--output FILE]}: the Feature Flame Graph
- * view's tree (feature-set stacks, Kaufmann 2022, §3.4), from the view's data provider
- * ({@link FeatureFlameGraphDataProvider}, queried by {@link DataProviderQuery}), exported as folded
- * stacks ({@link FoldedStacksWriter}) or as a pprof profile ({@link PprofWriter}).
+ * [--format folded|pprof] [--estimates] [--value self|instances|samples] [--output FILE]}: the
+ * Feature Flame Graph view's tree (feature-set stacks, Kaufmann 2022, §3.4), from the view's data
+ * provider ({@link FeatureFlameGraphDataProvider}, queried by {@link DataProviderQuery}), exported
+ * as folded stacks ({@link FoldedStacksWriter}) or as a pprof profile ({@link PprofWriter}); with
+ * {@code --estimates}, the stacks of a sampled trace's samples with their estimated on-CPU times
+ * instead ({@link StackProfile#ofEstimates}), what the view draws hatched.
  */
 public class FlameGraphCommand implements CliCommand {
 
@@ -70,8 +74,9 @@ public class FlameGraphCommand implements CliCommand {
         TimeOption.addRange(options, Messages.FlameGraph_FromDefault, null);
         options.addOption(Option.builder().longOpt("format").hasArg().argName("folded|pprof") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc(Messages.FlameGraph_Format).build());
-        options.addOption(Option.builder().longOpt("value").hasArg().argName("self|instances") //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("value").hasArg().argName("self|instances|samples") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc(Messages.FlameGraph_Value).build());
+        options.addOption(Option.builder().longOpt("estimates").desc(Messages.FlameGraph_Estimates).build()); //$NON-NLS-1$
         options.addOption(Option.builder().longOpt("output").hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc(Messages.FlameGraph_Output).build());
         return options;
@@ -84,9 +89,10 @@ public class FlameGraphCommand implements CliCommand {
         if (!format.equals("folded") && !format.equals("pprof")) { //$NON-NLS-1$ //$NON-NLS-2$
             throw new CliException(NLS.bind(Messages.FlameGraph_UnknownFormat, format));
         }
+        boolean estimates = line.hasOption("estimates"); //$NON-NLS-1$
         String value = line.getOptionValue("value", "self"); //$NON-NLS-1$ //$NON-NLS-2$
-        if (!value.equals("self") && !value.equals("instances")) { //$NON-NLS-1$ //$NON-NLS-2$
-            throw new CliException(NLS.bind(Messages.FlameGraph_UnknownValue, value));
+        if (!value.equals("self") && !value.equals(estimates ? "samples" : "instances")) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            throw new CliException(NLS.bind(estimates ? Messages.FlameGraph_UnknownEstimateValue : Messages.FlameGraph_UnknownValue, value));
         }
         String output = line.getOptionValue("output"); //$NON-NLS-1$
         if (format.equals("pprof") && output == null) { //$NON-NLS-1$
@@ -107,13 +113,28 @@ public class FlameGraphCommand implements CliCommand {
             }
             TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response = DataProviderQuery.fetchTree(provider, parameters,
                     console.monitor(NLS.bind(Messages.FlameGraph_Task, opened.name())));
-            FeatureStackTree tree = response.getStatus() == ITmfResponse.Status.COMPLETED
-                    && response.getModel() instanceof FeatureFlameGraphModel model ? model.getTree() : null;
-            if (tree == null) {
+            FeatureFlameGraphModel model = response.getStatus() == ITmfResponse.Status.COMPLETED
+                    && response.getModel() instanceof FeatureFlameGraphModel completed ? completed : null;
+            FeatureStackTree tree = model == null ? null : model.getTree();
+            if (model == null || tree == null) {
                 throw new CliException(NLS.bind(Messages.FlameGraph_Failed, opened.name(), response.getStatusMessage()));
             }
+            SampledStacks sampled = model.getSampled();
+            String where = window == null ? Messages.Feature_InTheTrace : Messages.Feature_InTheRange;
+            if (estimates) {
+                if (sampled == null) {
+                    throw new CliException(NLS.bind(Messages.FlameGraph_NoSamples, opened.name()));
+                }
+                StackProfile profile = StackProfile.ofEstimates(opened.name(), SampledStackNode.treeOf(sampled));
+                write(profile, format, value.equals("self") ? 0 : 1, output, console); //$NON-NLS-1$
+                console.progress(NLS.bind(Messages.FlameGraph_EstimatesSummary, new Object[] { opened.name(), count(sampled.samples()),
+                        count(profile.stacks().size()), count(sampled.periodNs()) }));
+                return ExitCode.OK;
+            }
             if (tree.instances() == 0) {
-                console.warning(NLS.bind(Messages.FlameGraph_NoInstances, opened.name(), window == null ? Messages.Feature_InTheTrace : Messages.Feature_InTheRange));
+                console.warning(sampled != null && sampled.samples() > 0
+                        ? NLS.bind(Messages.FlameGraph_NoInstancesButSamples, new Object[] { opened.name(), where, count(sampled.samples()) })
+                        : NLS.bind(Messages.FlameGraph_NoInstances, opened.name(), where));
             }
             StackProfile profile = StackProfile.of(opened.name(), tree);
             write(profile, format, value.equals("self") ? 0 : 1, output, console); //$NON-NLS-1$

@@ -41,6 +41,11 @@ public final class Messages extends NLS {
     public static String FlameGraph_Summary;
     public static String FlameGraph_CannotWrite;
     public static String FlameGraph_Wrote;
+    public static String FlameGraph_Estimates;
+    public static String FlameGraph_UnknownEstimateValue;
+    public static String FlameGraph_NoSamples;
+    public static String FlameGraph_NoInstancesButSamples;
+    public static String FlameGraph_EstimatesSummary;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

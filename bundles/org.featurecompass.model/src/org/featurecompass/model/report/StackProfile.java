@@ -5,6 +5,7 @@ import java.util.List;
 
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
+import org.featurecompass.model.sampling.SampledStackNode;
 
 /**
  * An aggregated calling-context tree flattened into stacks, what profile formats store: per
@@ -104,5 +105,29 @@ public record StackProfile(String name, List<ValueType> types, List<Stack> stack
             stacks.add(new Stack(frames, new long[] { node.selfNs(), node.instances() }));
         }
         return new StackProfile(name, List.of(new ValueType("self", "nanoseconds"), new ValueType("instances", "count")), stacks); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+    }
+
+    /**
+     * A sampled trace's feature flame graph as a profile (Kaufmann 2022, §3.4: on-CPU time from
+     * samples): per sampled feature-set stack, its frames, its self estimate (ns: samples exactly
+     * at the stack × period, an estimate, not a traced time) and that sample count. A stack no
+     * sample ends at is left out. The values add up to the estimate of the samples taken in some
+     * region.
+     *
+     * @param name the profile's name, e.g. the trace's
+     * @param root the estimates' tree ({@link SampledStackNode#treeOf})
+     * @return the profile
+     */
+    public static StackProfile ofEstimates(String name, SampledStackNode root) {
+        List<Stack> stacks = new ArrayList<>();
+        for (SampledStackNode node : root.nodes()) {
+            if (node.isRoot() || node.self().samples() == 0) {
+                continue;
+            }
+            List<String> frames = new ArrayList<>();
+            node.path().forEach(frame -> frames.add(frame.isEmpty() ? NO_FEATURE : frame.toString()));
+            stacks.add(new Stack(frames, new long[] { node.self().estimateNs(), node.self().samples() }));
+        }
+        return new StackProfile(name, List.of(new ValueType("estimated", "nanoseconds"), new ValueType("samples", "count")), stacks); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
     }
 }
