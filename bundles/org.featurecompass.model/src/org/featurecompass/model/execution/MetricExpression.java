@@ -71,13 +71,7 @@ public final class MetricExpression {
      * @throws ExpressionException with the column of the first error
      */
     public static MetricExpression parse(String text) {
-        Parser parser = new Parser(text);
-        Node root = parser.expression();
-        parser.skipSpaces();
-        if (parser.pos < text.length()) {
-            throw parser.error("unexpected '" + text.charAt(parser.pos) + "' after a complete expression"); //$NON-NLS-1$ //$NON-NLS-2$
-        }
-        return new MetricExpression(text, root);
+        return new MetricExpression(text, new Parser(text).parse());
     }
 
     /** @return the formula as written */
@@ -185,44 +179,44 @@ public final class MetricExpression {
         return fText;
     }
 
-    /** Recursive descent over the text; {@link #pos} is 0-based, messages 1-based. */
+    /** Recursive descent over the tokens of {@link ExpressionTokenizer.Syntax#METRIC}. */
     private static final class Parser {
-        private final String text;
-        int pos;
+        private final ExpressionTokenizer tokens;
 
         Parser(String text) {
-            this.text = text;
+            tokens = new ExpressionTokenizer(text, ExpressionTokenizer.Syntax.METRIC);
         }
 
-        ExpressionException error(String message) {
-            return new ExpressionException(pos + 1, message);
-        }
-
-        void skipSpaces() {
-            while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
-                pos++;
+        /** @return the whole expression */
+        Node parse() {
+            Node root = expression();
+            ExpressionToken rest = tokens.peek();
+            if (rest.kind() != ExpressionToken.Kind.END) {
+                throw new ExpressionException(rest.column(), "unexpected " + found(rest) + " after a complete expression"); //$NON-NLS-1$ //$NON-NLS-2$
             }
+            return root;
         }
 
-        private boolean take(char c) {
-            skipSpaces();
-            if (pos < text.length() && text.charAt(pos) == c) {
-                pos++;
+        private boolean take(String symbol) {
+            if (tokens.peek().isSymbol(symbol)) {
+                tokens.next();
                 return true;
             }
             return false;
         }
 
-        private String found() {
-            return pos < text.length() ? "'" + text.charAt(pos) + "'" : "the end of the expression"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        /** @return the first character of the token, quoted, or the end of the expression */
+        private String found(ExpressionToken token) {
+            return token.kind() == ExpressionToken.Kind.END ? "the end of the expression" //$NON-NLS-1$
+                    : "'" + tokens.text().charAt(token.column() - 1) + "'"; //$NON-NLS-1$ //$NON-NLS-2$
         }
 
-        Node expression() {
+        private Node expression() {
             Node left = term();
             while (true) {
-                if (take('+')) {
+                if (take("+")) { //$NON-NLS-1$
                     left = new Binary('+', left, term());
-                } else if (take('-')) {
+                } else if (take("-")) { //$NON-NLS-1$
                     left = new Binary('-', left, term());
                 } else {
                     return left;
@@ -233,9 +227,9 @@ public final class MetricExpression {
         private Node term() {
             Node left = factor();
             while (true) {
-                if (take('*')) {
+                if (take("*")) { //$NON-NLS-1$
                     left = new Binary('*', left, factor());
-                } else if (take('/')) {
+                } else if (take("/")) { //$NON-NLS-1$
                     left = new Binary('/', left, factor());
                 } else {
                     return left;
@@ -244,107 +238,65 @@ public final class MetricExpression {
         }
 
         private Node factor() {
-            skipSpaces();
-            if (pos >= text.length()) {
-                throw error("expected a number, a metric or '(' but found the end of the expression"); //$NON-NLS-1$
+            ExpressionToken token = tokens.next();
+            ExpressionException problem = token.problem();
+            if (problem != null) {
+                throw problem; // an unclosed quoted name, an exponent without digits
             }
-            char c = text.charAt(pos);
-            if (c == '-') {
-                pos++;
+            if (token.isSymbol("-")) { //$NON-NLS-1$
                 return new Unary(factor());
             }
-            if (c == '(') {
-                pos++;
+            if (token.isSymbol("(")) { //$NON-NLS-1$
                 Node inner = expression();
-                if (!take(')')) {
-                    throw error("expected ')' but found " + found()); //$NON-NLS-1$
+                ExpressionToken close = tokens.peek();
+                if (!take(")")) { //$NON-NLS-1$
+                    throw new ExpressionException(close.column(), "expected ')' but found " + found(close)); //$NON-NLS-1$
                 }
                 return inner;
             }
-            if (Character.isDigit(c) || c == '.') {
-                return number();
-            }
-            if (c == '`') {
-                int column = pos + 1;
-                int close = text.indexOf('`', pos + 1);
-                if (close < 0) {
-                    throw error("a quoted metric name is not closed with '`'"); //$NON-NLS-1$
+            switch (token.kind()) {
+            case NUMBER:
+                try {
+                    return new Constant(Double.parseDouble(token.text()));
+                } catch (NumberFormatException e) {
+                    throw new ExpressionException(token.column(), "'" + token.text() + "' is not a number"); //$NON-NLS-1$ //$NON-NLS-2$
                 }
-                String name = text.substring(pos + 1, close);
-                if (name.isEmpty()) {
-                    throw error("empty quoted metric name"); //$NON-NLS-1$
+            case QUOTED:
+                if (token.text().isEmpty()) {
+                    throw new ExpressionException(token.column(), "empty quoted metric name"); //$NON-NLS-1$
                 }
-                pos = close + 1;
-                return new Metric(name, column);
-            }
-            if (Character.isLetter(c) || c == '_') {
-                int start = pos;
-                while (pos < text.length() && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_'
-                        || text.charAt(pos) == '.')) {
-                    pos++;
-                }
-                String name = text.substring(start, pos);
-                skipSpaces();
-                if (pos < text.length() && text.charAt(pos) == '(') {
-                    if (!FUNCTIONS.contains(name)) {
-                        pos = start;
-                        throw error("unknown function '" + name + "'; functions: abs, log, max, min, sqrt"); //$NON-NLS-1$ //$NON-NLS-2$
+                return new Metric(token.text(), token.column());
+            case WORD:
+                if (take("(")) { //$NON-NLS-1$
+                    if (!FUNCTIONS.contains(token.text())) {
+                        throw new ExpressionException(token.column(), "unknown function '" + token.text() //$NON-NLS-1$
+                                + "'; functions: abs, log, max, min, sqrt"); //$NON-NLS-1$
                     }
-                    pos++;
-                    return call(name, start);
+                    return call(token);
                 }
-                return new Metric(name, start + 1);
+                return new Metric(token.text(), token.column());
+            default:
+                throw new ExpressionException(token.column(), "expected a number, a metric or '(' but found " + found(token)); //$NON-NLS-1$
             }
-            throw error("expected a number, a metric or '(' but found " + found()); //$NON-NLS-1$
         }
 
-        private Node call(String function, int start) {
+        private Node call(ExpressionToken function) {
             List<Node> arguments = new ArrayList<>();
             arguments.add(expression());
-            while (take(',')) {
+            while (take(",")) { //$NON-NLS-1$
                 arguments.add(expression());
             }
-            if (!take(')')) {
-                throw error("expected ',' or ')' but found " + found()); //$NON-NLS-1$
+            ExpressionToken close = tokens.peek();
+            if (!take(")")) { //$NON-NLS-1$
+                throw new ExpressionException(close.column(), "expected ',' or ')' but found " + found(close)); //$NON-NLS-1$
             }
-            boolean variadic = function.equals("min") || function.equals("max"); //$NON-NLS-1$ //$NON-NLS-2$
+            String name = function.text();
+            boolean variadic = name.equals("min") || name.equals("max"); //$NON-NLS-1$ //$NON-NLS-2$
             if (variadic ? arguments.size() < 2 : arguments.size() != 1) {
-                int end = pos;
-                pos = start;
-                ExpressionException e = error(function + " takes " + (variadic ? "two or more arguments" : "one argument") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                        + ", not " + arguments.size()); //$NON-NLS-1$
-                pos = end;
-                throw e;
+                throw new ExpressionException(function.column(), name + " takes " //$NON-NLS-1$
+                        + (variadic ? "two or more arguments" : "one argument") + ", not " + arguments.size()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             }
-            return new Call(function, arguments);
-        }
-
-        private Node number() {
-            int start = pos;
-            while (pos < text.length() && (Character.isDigit(text.charAt(pos)) || text.charAt(pos) == '.')) {
-                pos++;
-            }
-            if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
-                int mark = pos;
-                pos++;
-                if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
-                    pos++;
-                }
-                if (pos >= text.length() || !Character.isDigit(text.charAt(pos))) {
-                    pos = mark;
-                    throw error("an exponent needs digits"); //$NON-NLS-1$
-                }
-                while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
-                    pos++;
-                }
-            }
-            String literal = text.substring(start, pos);
-            try {
-                return new Constant(Double.parseDouble(literal));
-            } catch (NumberFormatException e) {
-                pos = start;
-                throw error("'" + literal + "' is not a number"); //$NON-NLS-1$ //$NON-NLS-2$
-            }
+            return new Call(name, arguments);
         }
     }
 }

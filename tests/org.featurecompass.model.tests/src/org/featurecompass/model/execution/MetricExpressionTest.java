@@ -45,7 +45,9 @@ class MetricExpressionTest {
     @ParameterizedTest
     @CsvSource(delimiter = ';', value = { "cpu /; 6; expected a number", "(cpu + 1; 9; expected ')'", "cpu duration; 5; unexpected 'd'",
             "foo(cpu); 1; unknown function 'foo'", "max(cpu); 1; max takes two or more arguments", "`cpu; 1; not closed",
-            "1e; 2; an exponent needs digits", "1.2.3; 1; is not a number", "' '; 2; found the end", "cpu * #; 7; found '#'" })
+            "1e; 2; an exponent needs digits", "1.2.3; 1; is not a number", "' '; 2; found the end", "cpu * #; 7; found '#'",
+            // the first problem in reading order, even where a later token could not be read
+            "cpu 1e; 5; unexpected '1'", "cpu `x; 5; unexpected '`'", "cpu + + `b; 7; found '+'" })
     void syntaxErrorsNameTheirColumn(String text, int column, String message) {
         ExpressionException e = assertThrows(ExpressionException.class, () -> MetricExpression.parse(text));
         assertEquals(column, e.column(), e.getMessage());

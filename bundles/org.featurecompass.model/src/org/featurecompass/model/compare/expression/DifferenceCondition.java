@@ -10,6 +10,8 @@ import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.execution.ExpressionException;
+import org.featurecompass.model.execution.ExpressionToken;
+import org.featurecompass.model.execution.ExpressionTokenizer;
 
 /**
  * A condition on one calling context of a {@link DifferentialTree}, such as
@@ -93,19 +95,19 @@ public final class DifferenceCondition {
      * @throws ExpressionException if it is malformed, with the column
      */
     public static DifferenceCondition parse(String text) throws ExpressionException {
-        Tokenizer tokens = new Tokenizer(text);
-        if (tokens.peek().kind() == Token.Kind.END) {
+        ExpressionTokenizer tokens = new ExpressionTokenizer(text, ExpressionTokenizer.Syntax.COMPARISON).checkAll();
+        if (tokens.peek().kind() == ExpressionToken.Kind.END) {
             throw new ExpressionException(1, "empty condition (e.g. q < 0.01 and delta > 5%)"); //$NON-NLS-1$
         }
         Node root = or(tokens);
-        Token rest = tokens.peek();
-        if (rest.kind() != Token.Kind.END) {
+        ExpressionToken rest = tokens.peek();
+        if (rest.kind() != ExpressionToken.Kind.END) {
             throw new ExpressionException(rest.column(), "expected 'and', 'or' or the end of the condition, found " + rest.describe()); //$NON-NLS-1$
         }
         return new DifferenceCondition(text, root);
     }
 
-    private static Node or(Tokenizer tokens) throws ExpressionException {
+    private static Node or(ExpressionTokenizer tokens) throws ExpressionException {
         Node left = and(tokens);
         while (tokens.peek().is("or")) { //$NON-NLS-1$
             tokens.next();
@@ -116,7 +118,7 @@ public final class DifferenceCondition {
         return left;
     }
 
-    private static Node and(Tokenizer tokens) throws ExpressionException {
+    private static Node and(ExpressionTokenizer tokens) throws ExpressionException {
         Node left = unary(tokens);
         while (tokens.peek().is("and")) { //$NON-NLS-1$
             tokens.next();
@@ -127,8 +129,8 @@ public final class DifferenceCondition {
         return left;
     }
 
-    private static Node unary(Tokenizer tokens) throws ExpressionException {
-        Token token = tokens.next();
+    private static Node unary(ExpressionTokenizer tokens) throws ExpressionException {
+        ExpressionToken token = tokens.next();
         if (token.is("not")) { //$NON-NLS-1$
             Node inner = unary(tokens);
             return s -> !inner.test(s);
@@ -144,7 +146,7 @@ public final class DifferenceCondition {
         if (token.is("context") || token.is("frame")) { //$NON-NLS-1$ //$NON-NLS-2$
             return text(tokens, token.is("context")); //$NON-NLS-1$
         }
-        if (token.kind() != Token.Kind.WORD) {
+        if (token.kind() != ExpressionToken.Kind.WORD) {
             throw new ExpressionException(token.column(), "expected a variable, 'significant', 'context', 'frame', 'not' or '(', found " + token.describe()); //$NON-NLS-1$
         }
         Variable variable = VARIABLES.get(token.text().toLowerCase(java.util.Locale.ROOT));
@@ -152,11 +154,11 @@ public final class DifferenceCondition {
             throw new ExpressionException(token.column(), "unknown variable '" + token.text() + "'; variables: " //$NON-NLS-1$ //$NON-NLS-2$
                     + String.join(", ", VARIABLES.keySet()) + ", significant, context, frame"); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        Token operator = tokens.next();
-        if (operator.kind() != Token.Kind.OPERATOR) {
+        ExpressionToken operator = tokens.next();
+        if (operator.kind() != ExpressionToken.Kind.OPERATOR) {
             throw new ExpressionException(operator.column(), "expected <, <=, >, >=, = or != after " + token.text() + ", found " + operator.describe()); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        Token valueToken = tokens.next();
+        ExpressionToken valueToken = tokens.next();
         Quantity value = Quantity.parse(valueToken);
         ToDoubleFunction<Subject> get = variable.value();
         switch (variable.kind()) {
@@ -196,8 +198,8 @@ public final class DifferenceCondition {
         };
     }
 
-    private static Node text(Tokenizer tokens, boolean wholeContext) throws ExpressionException {
-        Token operator = tokens.next();
+    private static Node text(ExpressionTokenizer tokens, boolean wholeContext) throws ExpressionException {
+        ExpressionToken operator = tokens.next();
         boolean contains = operator.is("contains"); //$NON-NLS-1$
         if (!contains && !operator.isSymbol("=") && !operator.isSymbol("!=")) { //$NON-NLS-1$ //$NON-NLS-2$
             throw new ExpressionException(operator.column(), "expected =, != or contains, found " + operator.describe()); //$NON-NLS-1$

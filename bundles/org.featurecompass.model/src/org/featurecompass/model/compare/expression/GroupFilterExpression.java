@@ -17,6 +17,8 @@ import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
 import org.featurecompass.model.compare.group.GroupPresets;
 import org.featurecompass.model.execution.ExpressionException;
+import org.featurecompass.model.execution.ExpressionToken;
+import org.featurecompass.model.execution.ExpressionTokenizer;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.MetricUnit;
 
@@ -84,14 +86,14 @@ public final class GroupFilterExpression {
      * @throws ExpressionException if it is malformed, with the column
      */
     public static GroupFilterExpression parse(String text) throws ExpressionException {
-        Tokenizer tokens = new Tokenizer(text);
-        if (tokens.peek().kind() == Token.Kind.END) {
+        ExpressionTokenizer tokens = new ExpressionTokenizer(text, ExpressionTokenizer.Syntax.COMPARISON).checkAll();
+        if (tokens.peek().kind() == ExpressionToken.Kind.END) {
             throw new ExpressionException(1, "empty group definition (write 'all' for every execution)"); //$NON-NLS-1$
         }
         List<Term> terms = new ArrayList<>();
         if (tokens.peek().is("all")) { //$NON-NLS-1$
             tokens.next();
-            tokens.expectEnd();
+            tokens.expectEnd("'and'"); //$NON-NLS-1$
             return new GroupFilterExpression(text, terms);
         }
         terms.add(term(tokens));
@@ -99,12 +101,12 @@ public final class GroupFilterExpression {
             tokens.next();
             terms.add(term(tokens));
         }
-        tokens.expectEnd();
+        tokens.expectEnd("'and'"); //$NON-NLS-1$
         return new GroupFilterExpression(text, terms);
     }
 
-    private static Term term(Tokenizer tokens) throws ExpressionException {
-        Token first = tokens.peek();
+    private static Term term(ExpressionTokenizer tokens) throws ExpressionException {
+        ExpressionToken first = tokens.peek();
         if (first.is("not") && tokens.peekSecond().is("slowest")) { //$NON-NLS-1$ //$NON-NLS-2$
             tokens.next();
             return slowest(tokens, true, first.column());
@@ -112,10 +114,10 @@ public final class GroupFilterExpression {
         if (first.is("slowest")) { //$NON-NLS-1$
             return slowest(tokens, false, first.column());
         }
-        if (first.is("feature") && tokens.peekSecond().kind() != Token.Kind.OPERATOR && !tokens.peekSecond().is("in")) { //$NON-NLS-1$ //$NON-NLS-2$
+        if (first.is("feature") && tokens.peekSecond().kind() != ExpressionToken.Kind.OPERATOR && !tokens.peekSecond().is("in")) { //$NON-NLS-1$ //$NON-NLS-2$
             tokens.next();
-            Token feature = tokens.expectName("a feature name after 'feature'"); //$NON-NLS-1$
-            Token state = tokens.next();
+            ExpressionToken feature = tokens.expectName("a feature name after 'feature'"); //$NON-NLS-1$
+            ExpressionToken state = tokens.next();
             if (!state.is("on") && !state.is("off")) { //$NON-NLS-1$ //$NON-NLS-2$
                 throw new ExpressionException(state.column(), "expected 'on' or 'off' after the feature name, found " + state.describe()); //$NON-NLS-1$
             }
@@ -127,7 +129,7 @@ public final class GroupFilterExpression {
             tokens.expect("[", "after 'time in'"); //$NON-NLS-1$ //$NON-NLS-2$
             long start = timeNs(tokens.next());
             tokens.expect(",", "between the two times"); //$NON-NLS-1$ //$NON-NLS-2$
-            Token endToken = tokens.next();
+            ExpressionToken endToken = tokens.next();
             long end = timeNs(endToken);
             tokens.expect("]", "after the end time (a time range includes both ends)"); //$NON-NLS-1$ //$NON-NLS-2$
             if (end < start) {
@@ -135,10 +137,10 @@ public final class GroupFilterExpression {
             }
             return new TimeTerm(start, end, first.column());
         }
-        Token left = tokens.expectName("a metric, a category or one of: all, feature, slowest, not slowest, time"); //$NON-NLS-1$
-        Token operator = tokens.next();
+        ExpressionToken left = tokens.expectName("a metric, a category or one of: all, feature, slowest, not slowest, time"); //$NON-NLS-1$
+        ExpressionToken operator = tokens.next();
         if (operator.is("in")) { //$NON-NLS-1$
-            Token open = tokens.next();
+            ExpressionToken open = tokens.next();
             if (open.isSymbol("{")) { //$NON-NLS-1$
                 Set<String> labels = new LinkedHashSet<>();
                 int labelColumn = tokens.peek().column();
@@ -153,9 +155,9 @@ public final class GroupFilterExpression {
             if (open.isSymbol("[")) { //$NON-NLS-1$
                 Quantity min = Quantity.parse(tokens.next());
                 tokens.expect(",", "between the two bounds"); //$NON-NLS-1$ //$NON-NLS-2$
-                Token maxToken = tokens.next();
+                ExpressionToken maxToken = tokens.next();
                 Quantity max = Quantity.parse(maxToken);
-                Token close = tokens.next();
+                ExpressionToken close = tokens.next();
                 if (!close.isSymbol(")") && !close.isSymbol("]")) { //$NON-NLS-1$ //$NON-NLS-2$
                     throw new ExpressionException(close.column(), "expected ')' (upper bound excluded) or ']' (included), found " + close.describe()); //$NON-NLS-1$
                 }
@@ -165,22 +167,22 @@ public final class GroupFilterExpression {
             throw new ExpressionException(open.column(), "expected '{' (labels) or '[' (a range) after 'in', found " + open.describe()); //$NON-NLS-1$
         }
         if (operator.isSymbol("=")) { //$NON-NLS-1$
-            Token label = tokens.expectName("a label after '='"); //$NON-NLS-1$
+            ExpressionToken label = tokens.expectName("a label after '='"); //$NON-NLS-1$
             return new CategoryTerm(category(left), Set.of(label.text()), left.column(), label.column());
         }
-        if (operator.kind() != Token.Kind.OPERATOR || operator.isSymbol("!=")) { //$NON-NLS-1$
+        if (operator.kind() != ExpressionToken.Kind.OPERATOR || operator.isSymbol("!=")) { //$NON-NLS-1$
             throw new ExpressionException(operator.column(), "expected <, <=, >, >=, =, or 'in' after " + left.describe() + ", found " //$NON-NLS-1$ //$NON-NLS-2$
                     + operator.describe());
         }
-        Token right = tokens.next();
-        if (tokens.peek().kind() == Token.Kind.OPERATOR) { // VALUE op METRIC op VALUE
-            Token second = tokens.next();
-            Token last = tokens.next();
+        ExpressionToken right = tokens.next();
+        if (tokens.peek().kind() == ExpressionToken.Kind.OPERATOR) { // VALUE op METRIC op VALUE
+            ExpressionToken second = tokens.next();
+            ExpressionToken last = tokens.next();
             if (!isLess(operator) || !isLess(second)) {
                 throw new ExpressionException(isLess(operator) ? second.column() : operator.column(),
                         "a range between two values is written low < metric < high (with < or <=)"); //$NON-NLS-1$
             }
-            if (right.kind() != Token.Kind.WORD && right.kind() != Token.Kind.QUOTED) {
+            if (right.kind() != ExpressionToken.Kind.WORD && right.kind() != ExpressionToken.Kind.QUOTED) {
                 throw new ExpressionException(right.column(), "expected a metric name, found " + right.describe()); //$NON-NLS-1$
             }
             Quantity low = Quantity.parse(left);
@@ -198,30 +200,30 @@ public final class GroupFilterExpression {
         };
     }
 
-    private static boolean isLess(Token operator) {
+    private static boolean isLess(ExpressionToken operator) {
         return operator.isSymbol("<") || operator.isSymbol("<="); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
-    private static MetricTerm metric(Token name, Quantity low, Quantity high, double min, double max, Token highToken) throws ExpressionException {
+    private static MetricTerm metric(ExpressionToken name, Quantity low, Quantity high, double min, double max, ExpressionToken highToken) throws ExpressionException {
         if (low.unit() == Quantity.Unit.PERCENT || high.unit() == Quantity.Unit.PERCENT) {
             throw new ExpressionException(highToken.column(), "a metric range takes numbers or times, not percentages (for the slowest executions: slowest 10%)"); //$NON-NLS-1$
         }
         if (!(min <= max)) {
             throw new ExpressionException(highToken.column(), "the range of " + name.text() + " is empty"); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        if (name.kind() == Token.Kind.WORD && KEYWORDS.contains(name.text().toLowerCase(Locale.ROOT))) {
+        if (name.kind() == ExpressionToken.Kind.WORD && KEYWORDS.contains(name.text().toLowerCase(Locale.ROOT))) {
             throw new ExpressionException(name.column(), "'" + name.text() + "' is a keyword; write a metric of that name in quotes"); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return new MetricTerm(name.text(), min, max, low.unit() == Quantity.Unit.TIME || high.unit() == Quantity.Unit.TIME, name.column());
     }
 
-    private static String category(Token name) {
+    private static String category(ExpressionToken name) {
         return name.is(FEATURE_SET_KEYWORD) ? ExperimentExecutions.FEATURE_SET : name.text();
     }
 
-    private static Term slowest(Tokenizer tokens, boolean rest, int column) throws ExpressionException {
+    private static Term slowest(ExpressionTokenizer tokens, boolean rest, int column) throws ExpressionException {
         tokens.next(); // slowest
-        Token share = tokens.next();
+        ExpressionToken share = tokens.next();
         Quantity fraction = Quantity.parse(share);
         if (fraction.unit() != Quantity.Unit.PERCENT || !(fraction.value() > 0 && fraction.value() < 1)) {
             throw new ExpressionException(share.column(), "expected a percentage between 0% and 100% (e.g. slowest 10%), found " + share.describe()); //$NON-NLS-1$
@@ -234,7 +236,7 @@ public final class GroupFilterExpression {
         return new SlowestTerm(fraction.value(), metric, rest, column);
     }
 
-    private static long timeNs(Token token) throws ExpressionException {
+    private static long timeNs(ExpressionToken token) throws ExpressionException {
         Quantity time = Quantity.parse(token);
         if (time.unit() == Quantity.Unit.PERCENT || time.value() != Math.rint(time.value())) {
             throw new ExpressionException(token.column(), "expected a trace time in whole ns or with a unit (e.g. 1099.11s), found " + token.describe()); //$NON-NLS-1$

@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.List;
 
 import org.featurecompass.model.execution.ExpressionException;
+import org.featurecompass.model.execution.ExpressionToken;
 
 /**
  * A number as written in an expression: plain ({@code 3}, {@code 0.01}, {@code 1e-3}), a time
@@ -34,9 +35,9 @@ record Quantity(double value, Unit unit) {
      * @return its number
      * @throws ExpressionException if it is not a number, with the token's column
      */
-    static Quantity parse(Token token) throws ExpressionException {
+    static Quantity parse(ExpressionToken token) throws ExpressionException {
         String text = token.text();
-        if (token.kind() == Token.Kind.WORD) {
+        if (token.kind() == ExpressionToken.Kind.WORD) {
             try {
                 if (text.endsWith("%")) { //$NON-NLS-1$
                     return new Quantity(finite(new BigDecimal(text.substring(0, text.length() - 1)).doubleValue()) / 100, Unit.PERCENT);

@@ -129,6 +129,7 @@ class GroupFilterExpressionTest {
         assertError("feature A maybe", 11, "expected 'on' or 'off'"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("trace = \"t1", 9, "unterminated string"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("duration ! 3", 10, "'!' must be followed by '='"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertError("duration < and trace = \"t1", 24, "unterminated string"); // a text that cannot be read is reported first //$NON-NLS-1$ //$NON-NLS-2$
         assertError("time in [2s, 1s]", 14, "ends before it starts"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("duration < 5%", 12, "not percentages"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("trace = t1 all", 12, "expected 'and'"); //$NON-NLS-1$ //$NON-NLS-2$
