@@ -96,24 +96,15 @@ public final class SampleSeries {
      * @return the estimates of the samples taken in the window
      */
     public synchronized SampledFeatureTimes estimate(long startNs, long endNs, SamplingParameters parameters, double level) {
-        sort();
-        int from = lowerBound(startNs);
-        int to = endNs == Long.MAX_VALUE ? fSize : lowerBound(endNs + 1);
-        long[] counts = new long[fStackTable.size()];
-        for (int i = from; i < to; i++) {
-            counts[fStacks[i]]++;
-        }
+        Window window = window(startNs, endNs);
         Map<String, Long> features = new TreeMap<>();
         Map<FeatureSet, Long> interactions = new TreeMap<>();
         Map<Long, Long> regions = new TreeMap<>(Long::compareUnsigned);
         Map<SampledFeatureTimes.RegionInInteraction, Long> leaves = new LinkedHashMap<>();
         Map<Long, FeatureSet> featuresOfRegion = new HashMap<>();
-        for (int stack = 0; stack < counts.length; stack++) {
-            long n = counts[stack];
-            long[] ids = fStackTable.get(stack);
-            if (n == 0 || ids.length == 0) {
-                continue;
-            }
+        for (StackSamples stack : window.stacks()) {
+            long n = stack.samples();
+            long[] ids = stack.regionIds();
             FeatureSet union = FeatureSet.EMPTY;
             Set<Long> seen = new HashSet<>();
             Set<SampledFeatureTimes.RegionInInteraction> stackLeaves = new HashSet<>();
@@ -136,7 +127,7 @@ public final class SampleSeries {
         long period = parameters.periodNs();
         Map<Long, String> regionNames = new LinkedHashMap<>();
         regions.keySet().forEach(id -> regionNames.put(id, regionName(parameters, id)));
-        return new SampledFeatureTimes(to - from, period, level, estimates(features, period, level),
+        return new SampledFeatureTimes(window.samples(), period, level, estimates(features, period, level),
                 estimates(interactions, period, level), estimates(regions, period, level), regionNames,
                 estimates(leaves, period, level));
     }
@@ -151,22 +142,13 @@ public final class SampleSeries {
      */
     public synchronized SampledStacks stacks(long startNs, long endNs, SamplingParameters parameters, double level,
             FeatureStackFrameKind kind) {
-        sort();
-        int from = lowerBound(startNs);
-        int to = endNs == Long.MAX_VALUE ? fSize : lowerBound(endNs + 1);
-        long[] counts = new long[fStackTable.size()];
-        for (int i = from; i < to; i++) {
-            counts[fStacks[i]]++;
-        }
+        Window window = window(startNs, endNs);
         Map<List<FeatureSet>, Long> inclusive = new LinkedHashMap<>();
         Map<List<FeatureSet>, Long> self = new LinkedHashMap<>();
         Map<Long, FeatureSet> featuresOfRegion = new HashMap<>();
-        for (int stack = 0; stack < counts.length; stack++) {
-            long n = counts[stack];
-            long[] ids = fStackTable.get(stack);
-            if (n == 0 || ids.length == 0) {
-                continue;
-            }
+        for (StackSamples stack : window.stacks()) {
+            long n = stack.samples();
+            long[] ids = stack.regionIds();
             List<FeatureSet> path = new ArrayList<>();
             FeatureSet union = FeatureSet.EMPTY;
             for (long id : ids) {
@@ -177,7 +159,7 @@ public final class SampleSeries {
             }
             self.merge(List.copyOf(path), n, Long::sum);
         }
-        return new SampledStacks(kind, to - from, parameters.periodNs(), level, estimates(inclusive, parameters.periodNs(), level),
+        return new SampledStacks(kind, window.samples(), parameters.periodNs(), level, estimates(inclusive, parameters.periodNs(), level),
                 estimates(self, parameters.periodNs(), level));
     }
 
@@ -204,6 +186,33 @@ public final class SampleSeries {
         Map<K, SampleEstimate> result = new LinkedHashMap<>();
         counts.forEach((key, n) -> result.put(key, SampleEstimate.of(n, periodNs, level)));
         return result;
+    }
+
+    /** The samples of a window: how many, and those in regions by stack. */
+    private record Window(long samples, List<StackSamples> stacks) {
+    }
+
+    /** A stack of regions (ids, outermost first) and how many samples of a window it holds. */
+    private record StackSamples(long[] regionIds, long samples) {
+    }
+
+    /** @return the samples taken from startNs to endNs (inclusive; {@link Long#MAX_VALUE}: to the last) */
+    private Window window(long startNs, long endNs) {
+        sort();
+        int from = lowerBound(startNs);
+        int to = endNs == Long.MAX_VALUE ? fSize : lowerBound(endNs + 1);
+        long[] counts = new long[fStackTable.size()];
+        for (int i = from; i < to; i++) {
+            counts[fStacks[i]]++;
+        }
+        List<StackSamples> stacks = new ArrayList<>();
+        for (int stack = 0; stack < counts.length; stack++) {
+            long[] ids = fStackTable.get(stack);
+            if (counts[stack] > 0 && ids.length > 0) {
+                stacks.add(new StackSamples(ids, counts[stack]));
+            }
+        }
+        return new Window(to - from, stacks);
     }
 
     private void sort() {
