@@ -87,12 +87,10 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
 
     @Override
     public TmfModelResponse<TmfTreeModel<EcctEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        if (ResultOrStatus.isCancelled(monitor)) {
-            return answer(List.of(), null, ResultOrStatus.cancelled());
-        }
-        RequestedTimes times = RequestedTimes.of(parameters);
+        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
+        RequestedTimes times = query.result();
         if (times == null) {
-            return answer(List.of(), null, ResultOrStatus.badParameters());
+            return answer(List.of(), null, query);
         }
         ResultOrStatus<ExecutionResult> executions = ResultOrStatus.of(fExecutions, fExecutions.getResult(), fExecutions.getFailure());
         ExecutionResult result = executions.result();

@@ -57,12 +57,10 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
 
     @Override
     public TmfModelResponse<TmfTreeModel<ExecutionEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        if (ResultOrStatus.isCancelled(monitor)) {
-            return empty(ResultOrStatus.cancelled());
-        }
-        RequestedTimes times = RequestedTimes.of(parameters);
+        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
+        RequestedTimes times = query.result();
         if (times == null) {
-            return empty(ResultOrStatus.badParameters());
+            return empty(query);
         }
         ResultOrStatus<ExecutionResult> analysis = ResultOrStatus.of(fModule, fModule.getResult(), fModule.getFailure());
         ExecutionResult result = analysis.result();

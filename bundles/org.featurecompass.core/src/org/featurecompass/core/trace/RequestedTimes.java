@@ -3,6 +3,7 @@ package org.featurecompass.core.trace;
 import java.util.List;
 import java.util.Map;
 
+import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 
@@ -17,16 +18,23 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils
 public record RequestedTimes(@Nullable List<Long> times) {
 
     /**
-     * @param parameters a query
-     * @return its requested times, or null when the key is there but is not a list of numbers (the
-     *         provider answers {@link ResultOrStatus#badParameters()})
+     * The first thing a provider reads of a query.
+     *
+     * @param parameters the query
+     * @param monitor its monitor
+     * @return its requested times; {@code CANCELLED} when the monitor is cancelled, or
+     *         {@code FAILED} ({@link ResultOrStatus#badParameters()}) when the key is there but is
+     *         not a list of numbers
      */
-    public static @Nullable RequestedTimes of(Map<String, Object> parameters) {
+    public static ResultOrStatus<RequestedTimes> of(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
+        if (ResultOrStatus.isCancelled(monitor)) {
+            return ResultOrStatus.cancelled();
+        }
         List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
         if (times == null && parameters.containsKey(DataProviderParameterUtils.REQUESTED_TIME_KEY)) {
-            return null;
+            return ResultOrStatus.badParameters();
         }
-        return new RequestedTimes(times);
+        return ResultOrStatus.completed(new RequestedTimes(times));
     }
 
     /**

@@ -101,12 +101,10 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
     @Override
     public TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> fetchTree(Map<String, Object> parameters,
             @Nullable IProgressMonitor monitor) {
-        if (ResultOrStatus.isCancelled(monitor)) {
-            return response(ResultOrStatus.cancelled());
-        }
-        RequestedTimes times = RequestedTimes.of(parameters);
+        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
+        RequestedTimes times = query.result();
         if (times == null) {
-            return response(ResultOrStatus.badParameters());
+            return response(query.withoutResult());
         }
         Object frames = parameters.getOrDefault(FRAMES_KEY, FRAMES_REGIONS);
         FeatureStackFrameKind kind;

@@ -83,6 +83,12 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
 
     /** What a row or tooltip query reads: the built state system, its entries, the requested items and times. */
     private record RowQuery(ITmfStateSystem ss, Rows rows, @Nullable List<Long> items, RequestedTimes times) {
+        /** @return the entry of the first requested item (a tooltip's row), or null if there is none */
+        @Nullable
+        FeatureRegionsEntry firstItem() {
+            List<Long> list = items;
+            return list == null || list.isEmpty() ? null : rows.byId().get(list.get(0));
+        }
     }
 
     /**
@@ -323,14 +329,13 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
         if (asked == null) {
             return query.response(null);
         }
-        ITmfStateSystem ss = asked.ss();
-        List<Long> items = asked.items();
         Map<String, String> tooltip = new LinkedHashMap<>();
-        FeatureRegionsEntry entry = items == null || items.isEmpty() ? null : asked.rows().byId().get(items.get(0));
+        FeatureRegionsEntry entry = asked.firstItem();
         if (entry == null || entry.getQuark() < 0 || !asked.times().given()) {
             return query.response(tooltip);
         }
         long time = asked.times().first();
+        ITmfStateSystem ss = asked.ss();
         ITmfStateInterval interval;
         try {
             interval = time < ss.getStartTime() || time > ss.getCurrentEndTime() ? null : ss.querySingleState(time, entry.getQuark());

@@ -70,12 +70,10 @@ public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<Featu
     @Override
     public TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> fetchTree(Map<String, Object> parameters,
             @Nullable IProgressMonitor monitor) {
-        if (ResultOrStatus.isCancelled(monitor)) {
-            return response(ResultOrStatus.cancelled());
-        }
-        RequestedTimes times = RequestedTimes.of(parameters);
+        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
+        RequestedTimes times = query.result();
         if (times == null) {
-            return response(ResultOrStatus.badParameters());
+            return response(query.withoutResult());
         }
         FeatureStatistics whole = fModule.getStatistics();
         ISegmentStore<ISegment> segments = fModule.getSegmentStore();
