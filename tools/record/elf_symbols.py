@@ -89,6 +89,47 @@ def _build_id(data, offset, size):
     return None
 
 
+SHT_NOTE, NT_STAPSDT = 7, 3
+
+
+def usdt_semaphores(path):
+    """The SystemTap USDT probes of an ELF file that have a semaphore (is-enabled probes: the probe
+    site runs only while the 2-byte counter is non-zero): (provider, name) -> the semaphore's file
+    offset, where the writable segment that holds it is mapped from. The notes (section type
+    SHT_NOTE, owner "stapsdt", type 3) hold the probe's address, the .stapsdt.base address and the
+    semaphore's virtual address (0: none); the descriptor's strings follow: provider, name,
+    arguments."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise ValueError(f"{path}: not a 64-bit little-endian ELF file")
+    (phoff, shoff) = struct.unpack_from("<QQ", data, 0x20)
+    (phentsize, phnum, shentsize, shnum) = struct.unpack_from("<HHHH", data, 0x36)
+    segments = []
+    for i in range(phnum):
+        p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz = struct.unpack_from("<IIQQQQ", data, phoff + i * phentsize)
+        if p_type == PT_LOAD:
+            segments.append((p_vaddr, p_filesz, p_offset))
+    found = {}
+    for i in range(shnum if shoff else 0):
+        (_name, sh_type, _flags, _addr, offset, size) = struct.unpack_from("<IIQQQQ", data, shoff + i * shentsize)
+        if sh_type != SHT_NOTE:
+            continue
+        at, end = offset, offset + size
+        while at + 12 <= end:
+            namesz, descsz, kind = struct.unpack_from("<III", data, at)
+            name_at = at + 12
+            desc_at = name_at + (namesz + 3) // 4 * 4
+            if kind == NT_STAPSDT and data[name_at:name_at + namesz].rstrip(b"\0") == b"stapsdt":
+                _pc, _base, semaphore = struct.unpack_from("<QQQ", data, desc_at)
+                provider, name = data[desc_at + 24:desc_at + descsz].split(b"\0")[:2]
+                for vaddr, filesz, file_offset in segments:
+                    if semaphore and vaddr <= semaphore < vaddr + filesz:
+                        found[(provider.decode(), name.decode())] = semaphore - vaddr + file_offset
+            at = desc_at + (descsz + 3) // 4 * 4
+    return found
+
+
 def read_maps(path):
     """The mappings fc_bt.py maps wrote: (start, end, file offset, path, build id or '-') lines,
     sorted by start."""

@@ -152,12 +152,14 @@ def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
     name_expr = f"str({name_ptr})" if name_ptr else f"\"{BASE_NAME}\""
     body = []
     if a.budget:
+        body.append("$g = @fc_gate;")
+    if stack_maps(a) and a.budget:
         levels = ", ".join(f"@fc_stk[tid, {k}]" for k in range(MAX_REGION_DEPTH))
         fmt = HEAD_FMT + "\\t%d" + "\\t%llu" * MAX_REGION_DEPTH
         args = HEAD_ARGS.replace("$seq", "$s").replace("nsecs", "$t")
-        body.append("$g = @fc_gate; if ($g != 0 && @fc_sync[tid] != $g) { @fc_sync[tid] = $g; "
+        body.append("if ($g != 0 && @fc_sync[tid] != $g) { @fc_sync[tid] = $g; "
                     f"$s = @seq[cpu]++; printf(\"Y\\tsync\\t{fmt}\\n\", {args}, @fc_depth[tid], {levels}); }}")
-    if a.sample or a.budget:
+    if stack_maps(a):
         if phase == "B":
             body.append(f"$d = @fc_depth[tid]; @fc_stk[tid, $d] = {id_expr}; @fc_depth[tid] = $d + 1;")
             # Until a name has been read: bpftrace may read it empty before its page is faulted in.
@@ -172,10 +174,41 @@ def feature_probe(binary, probe, phase, id_expr, name_ptr, a):
                         f"else {{ @fc_unmatched++; }}")
     if a.trace:
         event = probe_body(f"F\\t{phase}", "%llu\\t%s", f"{id_expr}, {name_expr}")[2:-2].replace("nsecs", "$t")
-        body.append(f"if ($g != 0) {{ {event} }}" if a.budget else event)
+        # Base (feature_init/finalize, once each) is written whatever the gate under semaphore
+        # switching, whose windows give no stacks: the main thread's stack keeps its bottom.
+        gated = a.budget and not (name_ptr is None and a.budget_switch == "semaphore")
+        body.append(f"if ($g != 0) {{ {event} }}" if gated else event)
     # The time is read first: a sample can interrupt this program (it did on this kernel), and
     # one taken after the stack changed must not carry an earlier time than the event.
     return f"usdt:{binary}:vtrace:{probe}\n{{ $t = nsecs; " + " ".join(body) + " }"
+
+
+def stack_maps(a):
+    """Whether the probes keep the threads' region stacks in BPF maps: for samples, and under a
+    budget that switches tracing off through the gate map only (the probes still run while off,
+    and the stacks resynchronise the trace after a window). A budget that switches the probes
+    off through their semaphores cannot keep them: the probes do not run while off."""
+    return bool(a.sample or (a.budget and a.budget_switch == "gate"))
+
+
+def budget_switch(a, probes):
+    """How a budget switches tracing off (doc/recorder.md, "Overhead budget"): "semaphore" when
+    the feature_begin and feature_end probes are is-enabled probes (USDT semaphores) and no
+    sampling needs the region stacks while off, else "gate". Returns (switch, semaphores: probe
+    name -> the semaphore's file offset in the binary)."""
+    import elf_symbols
+    try:
+        semaphores = {name: off for (provider, name), off in elf_symbols.usdt_semaphores(a.binary).items()
+                      if provider == "vtrace" and name in ("feature_begin", "feature_end")}
+    except (OSError, ValueError):
+        semaphores = {}
+    usable = len(semaphores) == 2 and not a.raw and not a.sample
+    if a.budget_switch == "semaphore" and not usable:
+        fail("--budget-switch semaphore needs vtrace:feature_begin and feature_end probes with semaphores "
+             f"(is-enabled probes) and no --sample or --raw; {a.binary} has semaphores for "
+             f"{', '.join(sorted(semaphores)) or 'none of them'}")
+    switch = a.budget_switch if a.budget_switch != "auto" else "semaphore" if usable else "gate"
+    return switch, (semaphores if switch == "semaphore" else {})
 
 
 def sample_probe(a):
@@ -237,6 +270,9 @@ def generate(a):
     probes = usdt_probes(a.binary)
     meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
             "missingTracepoints": [], "missingFields": {}}
+    semaphores = {}
+    if a.budget:
+        a.budget_switch, semaphores = budget_switch(a, probes)
     # Under a budget tracing starts off: the controller switches it on once it controls it.
     lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); {'@fc_gate = 0; ' if a.budget else ''}}}"]
     if "feature_init" in probes:
@@ -302,16 +338,20 @@ def generate(a):
                 f.write("".join(e["tracepoint"] + "\n" for e in meta["perfEvents"]))
     if a.duration:
         lines.append(f"interval:s:{a.duration} {{ exit(); }}")
-    if a.sample or a.budget:
+    if stack_maps(a):
         # The threads' stacks at the end resynchronise the traced stacks after a last window.
         dump = "print(@fc_depth); print(@fc_stk); " if a.budget else ""
         lines.append(f"END {{ printf(\"C\\tunmatchedEnds\\t%d\\n\", @fc_unmatched); {dump}clear(@seq); "
                      "clear(@fc_stk); clear(@fc_depth); clear(@fc_named); clear(@fc_unmatched); "
                      f"{'clear(@fc_gate); clear(@fc_sync); ' if a.budget else ''}}}")
     else:
-        lines.append("END { clear(@seq); }")
-    if a.budget:
-        meta["budget"] = {"stacks": "BPF maps kept by the vtrace probes, also while tracing is off"}
+        lines.append(f"END {{ clear(@seq); {'clear(@fc_gate); ' if a.budget else ''}}}")
+    if a.budget and a.budget_switch == "gate":
+        meta["budget"] = {"switch": "gate", "stacks": "BPF maps kept by the vtrace probes, also while tracing is off"}
+    elif a.budget:
+        meta["budget"] = {"switch": "semaphore", "binary": a.binary, "semaphoreOffsets": semaphores,
+                          "stacks": "not kept while tracing is off (the probes do not run); after a window "
+                                    "inferred from the region ends that follow it"}
     with open(a.output, "w") as f:
         f.write("// generated by tools/record/fc_bt.py; one printf line per event\n")
         f.write("\n".join(lines) + "\n")
@@ -552,6 +592,88 @@ def set_gate(map_fd, value):
     bpf(BPF_MAP_UPDATE_ELEM, Update(map_fd, 0, ctypes.addressof(key), ctypes.addressof(val), 0))
 
 
+class TracingSwitch:
+    """Switches region tracing off and on for the budget controller. The probes write events only
+    while the gate map @fc_gate is non-zero; with is-enabled probes (meta budget.switch
+    "semaphore") the probes' USDT semaphores in the target's memory are also written: zero while
+    off, so that the program skips the probe sites and pays no uprobe trap (Arafa et al. switch to
+    an uninstrumented version of the code; this is the USDT way to do it), and back to the value
+    the kernel set when bpftrace attached (its reference count) to switch on. Off: gate first, then
+    the semaphores; on: semaphores first, then the gate, so that the window's times are the
+    gate's and no event falls inside it. A semaphore that cannot be found or written (the binary
+    is not mapped yet, the process is gone) leaves that switch to the gate alone; the counts are
+    in the summary."""
+
+    def __init__(self, gate, target, meta_path):
+        with open(meta_path) as f:
+            budget = json.load(f).get("budget", {})
+        self.gate, self.target = gate, target
+        self.binary = budget.get("binary")
+        self.offsets = sorted(budget.get("semaphoreOffsets", {}).values()) if budget.get("switch") == "semaphore" else []
+        self.addresses, self.saved = None, {}
+        self.counts = {"switch": budget.get("switch", "gate"), "semaphoreWrites": 0, "semaphoreFailures": 0}
+
+    def _resolve(self):
+        """The semaphores' addresses in the target: the mapping of the binary that holds each
+        file offset (its writable data segment, a private copy)."""
+        addresses = []
+        with open(f"/proc/{self.target}/maps") as f:
+            maps = [line.split() for line in f]
+        for offset in self.offsets:
+            for cols in maps:
+                if len(cols) >= 6 and cols[5] == self.binary:
+                    start, end = (int(x, 16) for x in cols[0].split("-"))
+                    map_offset = int(cols[2], 16)
+                    if map_offset <= offset < map_offset + (end - start):
+                        addresses.append(start + offset - map_offset)
+                        break
+        return addresses if len(addresses) == len(self.offsets) else None
+
+    def _write(self, on):
+        if not self.offsets:
+            return
+        try:
+            self.addresses = self.addresses or self._resolve()
+            if self.addresses is None:
+                raise OSError("the binary's data segment is not mapped (yet)")
+            fd = os.open(f"/proc/{self.target}/mem", os.O_RDWR)
+            try:
+                for address in self.addresses:
+                    if not on:
+                        current = int.from_bytes(os.pread(fd, 2, address), "little")
+                        # The kernel's count of attached probes (1 here); at least 1 to switch on.
+                        self.saved[address] = max(1, current or self.saved.get(address, 0))
+                    value = self.saved.get(address, 1) if on else 0
+                    os.pwrite(fd, value.to_bytes(2, "little"), address)
+                self.counts["semaphoreWrites"] += 1
+            finally:
+                os.close(fd)
+        except OSError:
+            self.counts["semaphoreFailures"] += 1
+
+    def on(self, epoch):
+        """Switches tracing on; returns the window's end: a time before the gate opened, so that
+        every event written is after it."""
+        self._write(True)
+        t = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+        set_gate(self.gate, epoch)
+        return t
+
+    def off(self):
+        """Switches tracing off; returns the window's start: a time after the gate closed (an
+        event's time is read before its probe reads the gate), so that no event is inside."""
+        set_gate(self.gate, 0)
+        t = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
+        self._write(False)
+        return t
+
+    def close(self):
+        """Leaves the probes enabled (semaphores restored) if the target still runs: bpftrace
+        detaches them and the kernel then counts the semaphores down from the value it set."""
+        if self.saved and os.path.exists(f"/proc/{self.target}"):
+            self._write(True)
+
+
 def budget_control(a):
     """QDIME's control loop (Arafa et al., §III-A) over the region probes. Tracing is off until
     the controller is ready (a first window from the recording's start). Each period P starts
@@ -563,10 +685,10 @@ def budget_control(a):
     (--event-cost-ns; both measured in doc/benchmarks.md). The budget is a share of the program's own work: its threads'
     CPU time (schedstat) less the probes' cost, so a loaded machine, where the program gets a
     fraction of a CPU, does not inflate it. Once the period's cost, plus what the calls will
-    still cost while off until the period ends, reaches the budget, tracing is switched off (the
-    probes keep only the region stacks, for samples and for resynchronisation) until the next
-    period. Every switch is logged with its CLOCK_MONOTONIC time as a measurement-off/on window."""
-    import ctypes
+    still cost while off until the period ends, reaches the budget, tracing is switched off until
+    the next period (TracingSwitch: with is-enabled probes the probes stop running; otherwise they
+    keep only the region stacks, for samples and for resynchronisation, and still cost the trap).
+    Every switch is logged with its CLOCK_MONOTONIC time as a measurement-off/on window."""
     deadline = time.monotonic() + 120
     pid = gate = target = None
 
@@ -595,7 +717,21 @@ def budget_control(a):
         time.sleep(0.005)
 
     if a.metric:
-        return throughput_control(a, gate, target)
+        switch = TracingSwitch(gate, target, a.meta)
+        try:
+            return throughput_control(a, switch, target)
+        finally:
+            switch.close()
+    switch = TracingSwitch(gate, target, a.meta)
+    try:
+        cpu_control(a, switch, pid, target)
+    finally:
+        switch.close()
+
+
+def cpu_control(a, switch, pid, target):
+    """budget_control's loop on the probes' CPU cost (its docstring)."""
+    import ctypes
 
     class Stats(ctypes.Structure):
         _fields_ = [("type", ctypes.c_uint32)]
@@ -604,8 +740,7 @@ def budget_control(a):
     log = open(a.output, "w")
     log.write(f"target\t{target}\n")
     # Tracing starts off (@fc_gate is 0 until set): the control begins here.
-    set_gate(gate, 1)
-    log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
+    log.write(f"on\t{switch.on(1)}\n")
     now = start = period_start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
     last, last_cpu = probe_stats(pid), cpu_ns(target) or 0
     epoch, on, spent, work, periods, on_rate, call_rate, work_rate = 1, True, 0, 0, 1, 0.0, 0.0, 0.0
@@ -642,8 +777,8 @@ def budget_control(a):
             on_rate = cost / elapsed  # what tracing costs per ns while on, kept across periods
         # What a probe call costs while tracing is off (it still keeps the stacks); before any
         # off tick, the cost of an on call, which is higher.
-        off_call = a.probe_cost_ns + (totals["offBpfRunTimeNs"] / totals["offCalls"] if totals["offCalls"]
-                                      else ns / runs if runs else 0)
+        off_call = 0 if switch.offsets else a.probe_cost_ns + (
+            totals["offBpfRunTimeNs"] / totals["offCalls"] if totals["offCalls"] else ns / runs if runs else 0)
         new_period = now - period_start >= period
         if new_period:
             periods += 1
@@ -658,17 +793,15 @@ def budget_control(a):
         projected = spent + on_rate * step + call_rate * off_call * max(0, remaining - step)
         fits = projected <= a.budget * (work + work_rate * remaining)
         if on and not fits:
-            log.write(f"off\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
-            set_gate(gate, 0)
+            log.write(f"off\t{switch.off()}\n")
             on = False
         elif not on and new_period and fits:
             epoch += 1
-            set_gate(gate, epoch)
+            log.write(f"on\t{switch.on(epoch)}\n")
             on = True
-            log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
         log.flush()
     end = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
-    log.write(f"summary\t{json.dumps({'periods': periods, 'controlledNs': end - start, 'endNs': end, **totals})}\n")
+    log.write(f"summary\t{json.dumps({'periods': periods, 'controlledNs': end - start, 'endNs': end, **totals, **switch.counts})}\n")
     log.close()
     os.close(stats_fd)
 
@@ -695,7 +828,7 @@ def read_metric(spec):
         return None
 
 
-def throughput_control(a, gate, target):
+def throughput_control(a, switch, target):
     """QDIME's loop with the cost measured on the program's own throughput (Arafa et al., §III-C:
     a QoS metric the application already exposes, read periodically; here --metric). The
     throughput is the metric's growth per second, measured separately while tracing is on and
@@ -762,12 +895,10 @@ def throughput_control(a, gate, target):
             periods += 1
             period_start, grown, spent = now, {True: 0.0, False: 0.0}, {True: 0, False: 0}
             if not on and fraction > 0:
-                set_gate(gate, periods)
+                log.write(f"on\t{switch.on(periods)}\n")
                 on = True
-                log.write(f"on\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
         elif on and now - period_start >= fraction * period:
-            log.write(f"off\t{time.clock_gettime_ns(time.CLOCK_MONOTONIC)}\n")
-            set_gate(gate, 0)
+            log.write(f"off\t{switch.off()}\n")
             on = False
         log.flush()
     end = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
@@ -780,7 +911,8 @@ def throughput_control(a, gate, target):
                                                         / (totals["metricOff"] / totals["offNs"]))
                                              * totals["onNs"] / traced, 3)
                if totals["onNs"] and totals["offNs"] and totals["metricOff"] else None,
-               "metric": a.metric, "metricClock": a.metric_clock, "periodLosses": totals["periodLosses"][:200]}
+               "metric": a.metric, "metricClock": a.metric_clock, "periodLosses": totals["periodLosses"][:200],
+               **switch.counts}
     log.write(f"summary\t{json.dumps(summary)}\n")
     log.close()
 
@@ -1147,6 +1279,138 @@ def final_stacks(counters):
     return {tid: [levels.get((tid, k), 0) for k in range(d)] for tid, d in depth.items()}
 
 
+def window_stack(before, ends, complete, nestings):
+    """A thread's region stack at the end of a window in which its probes did not run (semaphore
+    switching), inferred from what the trace shows: before, its traced stack when the window
+    began (outermost first); ends, the ids of the region ends after the window that no begin
+    after it matches, in order (the stack at the window's end, innermost first: regions end in
+    LIFO order); complete, whether the trace shows every end of that stack (the thread's last
+    event comes before the next window); nestings, the (outer id, inner id) pairs that the trace
+    shows with both begins traced (between two windows). The candidates keep a prefix of before
+    (regions begun before the window and still open) and put on it the ends, reversed, less those
+    the prefix's top accounts for (regions begun inside the window). Complete: the ends are the
+    whole stack. Otherwise the candidate with the fewest nestings the trace never showed (Base,
+    id 0, holds anything), then the fewest changes (regions of before ended plus regions begun),
+    then the longest kept prefix; with no end seen, before is kept (a thread that only entered
+    and left regions before its next window shows nothing of its stack: doc/recorder.md,
+    "Overhead budget")."""
+    top = list(reversed(ends))
+    if complete or not before:
+        return top
+    if not ends:
+        return list(before)
+    best = None
+    for kept in range(len(before), -1, -1):
+        for need in range(min(kept, len(top)), -1, -1):
+            if before[kept - need:kept] != top[:need]:
+                continue
+            want = before[:kept] + top[need:]
+            unseen = sum(1 for pair in zip(want, want[1:]) if pair[0] != 0 and pair not in nestings)
+            key = (unseen, len(before) - kept + len(top) - need, -kept)
+            if best is None or key < best[0]:
+                best = (key, want)
+    return best[1]
+
+
+def inferred_stack_events(events, windows, end):
+    """For semaphore switching: a "Y" event (the form the gate switching's probes write) per
+    thread and window, at the window's end, holding the thread's stack there as window_stack
+    infers it from the thread's region events; resynchronise then aligns the trace with it.
+    Returns the events and the number of (thread, window) stacks kept for lack of any end."""
+    per_thread = collections.defaultdict(list)
+    for ev in events:
+        if ev["kind"] == "F":
+            per_thread[(ev["pid"], ev["tid"])].append(ev)
+    for evs in per_thread.values():
+        evs.sort(key=lambda e: (e["ts"], e["cpu"], e["seq"]))
+    closed = sorted((off, on) for off, on in windows if on is not None)
+    starts = sorted(off for off, _ in windows)
+    ended = any(ev["event"] == "E" and ev["id"] == 0 for ev in events if ev["kind"] == "F")
+    first = min((ev["ts"] for ev in events if ev["kind"] == "F"), default=0)
+    if not closed or closed[0][0] > first:
+        # Tracing was switched on after the program started (its probes were off until then):
+        # the stacks at the first events are inferred like those after a window.
+        closed.insert(0, (None, None))
+
+    # Nestings whose both begins were traced: per thread, the begins since the last window.
+    nestings = set()
+    for evs in per_thread.values():
+        opened, w = [], 0
+        for ev in evs:
+            while w < len(starts) and starts[w] <= ev["ts"]:
+                opened, w = [], w + 1
+            if ev["event"] == "B":
+                if opened:
+                    nestings.add((opened[-1], ev["id"]))
+                opened.append(ev["id"])
+            elif opened and opened[-1] == ev["id"]:
+                opened.pop()
+
+    def apply(stack, ev):
+        if ev["event"] == "B":
+            stack.append(ev["id"])
+        elif stack and stack[-1] == ev["id"]:
+            stack.pop()
+
+    out, kept = [], 0
+    for evs in per_thread.values():
+        stack, i = [], 0
+        for off, on in closed:
+            while off is not None and i < len(evs) and evs[i]["ts"] <= off:
+                apply(stack, evs[i])
+                i += 1
+            on = evs[i]["ts"] if on is None and i < len(evs) else on
+            if on is None:
+                continue
+            # Inside the window only Base's events are written (ungated): its end closed every
+            # region above it, at some time inside the window.
+            while i < len(evs) and evs[i]["ts"] < on:
+                ev = evs[i]
+                if ev["event"] == "E" and ev["id"] in stack:
+                    want = stack[:len(stack) - stack[::-1].index(ev["id"])]
+                    if want != stack:
+                        out.append({**{k: ev[k] for k in ("cpu", "pid", "tid", "comm", "ts")}, "seq": ev["seq"] - 0.5,
+                                    "kind": "Y", "event": "sync", "src": "inferred", "depth": len(want),
+                                    "regions": want[:MAX_REGION_DEPTH]})
+                        stack = want
+                apply(stack, ev)
+                i += 1
+            until = min([t for t in starts if t > on] + [end])  # the next window's start
+            after = [ev for ev in evs[i:] if on <= ev["ts"] < until]
+            if not after:
+                continue  # nothing of this thread between this window and the next: nothing known
+            opened, ends = [], []
+            for ev in after:
+                if ev["event"] == "B":
+                    opened.append(ev["id"])
+                elif opened and opened[-1] == ev["id"]:
+                    opened.pop()
+                else:
+                    ends.append(ev["id"])
+            complete = evs[-1]["ts"] < until
+            kept += 0 if complete or ends or not stack else 1
+            want = window_stack(stack, ends, complete, nestings)
+            like = after[0]
+            # Sorted just before the thread's first event after the window, if at the same time.
+            out.append({**{k: like[k] for k in ("cpu", "pid", "tid", "comm")}, "seq": like["seq"] - 0.5,
+                        "kind": "Y", "event": "sync", "ts": on, "src": "inferred", "depth": len(want),
+                        "regions": want[:MAX_REGION_DEPTH]})
+            stack = list(want)  # from here on, the stack the trace will show
+        while i < len(evs):
+            apply(stack, evs[i])
+            i += 1
+        # The program finalised (Base's end, always written): a thread whose last probe call came
+        # before a window and that left regions open ended them in that window, at the latest
+        # when it exited; they are closed at the first such window's end.
+        later = [(off, on) for off, on in sorted(windows) if off >= evs[-1]["ts"]]
+        if ended and stack and later:
+            like = evs[-1]
+            out.append({**{k: like[k] for k in ("cpu", "pid", "tid", "comm")}, "seq": like["seq"] + 0.5,
+                        "kind": "Y", "event": "sync", "src": "inferred", "depth": 0, "regions": [],
+                        "ts": later[0][1] if later[0][1] is not None else end})
+    return out, kept
+
+
 def resynchronise(events, windows, finals, names, end):
     """After a measurement-off window the traced stack of a thread may be wrong: regions ended or
     began while tracing was off. The thread's first probe call after the window wrote its stack
@@ -1230,6 +1494,10 @@ def convert(a):
     if a.budget_log:
         windows, budget_summary = parse_budget_log(a.budget_log, min((ev["ts"] for ev in events), default=0))
         end = budget_summary.get("endNs") or max((ev["ts"] for ev in events), default=0)
+        if meta.get("budget", {}).get("switch") == "semaphore":
+            inferred, uncertain = inferred_stack_events(events, windows, max([end] + [ev["ts"] for ev in events]) + 1)
+            events += inferred
+            meta["budget"].update({"stacksInferred": len(inferred), "stacksKeptWithoutEnds": uncertain})
         added, resynced = resynchronise(events, windows, final_stacks(counters), region_names, end)
         events += added
     events = [ev for ev in events if ev["kind"] != "Y"]  # their sequence numbers counted above
@@ -1343,6 +1611,10 @@ def main():
     g.add_argument("--thinning", type=int, default=1,
                    help="with --sample: fire at thinning x HZ and keep each tick with probability 1/thinning")
     g.add_argument("--budget", action="store_true", help="gate region events on @fc_gate (budget controller)")
+    g.add_argument("--budget-switch", choices=["auto", "semaphore", "gate"], default="auto",
+                   help="with --budget: switch tracing off through the probes' USDT semaphores (no probe runs "
+                   "while off) or only through the gate map (the probes keep running); auto: semaphores where "
+                   "the probes have them and no sampling needs the stacks")
     g.add_argument("--no-trace", dest="trace", action="store_false",
                    help="write no event per region (with --sample: sampling only)")
     g.add_argument("--kernel", action="store_true", help="also record kernel tracepoints")
@@ -1390,6 +1662,7 @@ def main():
                    "holding a cumulative count) instead of their CPU time")
     b.add_argument("--metric-clock", choices=["cpu", "wall"], default="cpu",
                    help="throughput per second of the program's CPU time (default) or of wall-clock time")
+    b.add_argument("--meta", required=True, help="metadata JSON written by gen (how tracing is switched)")
     b.add_argument("-o", "--output", required=True, help="log of the switches")
     a = p.parse_args()
     {"gen": generate, "convert": convert, "misses": watch_misses, "maps": watch_maps,

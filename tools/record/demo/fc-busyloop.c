@@ -8,7 +8,8 @@
  * Each iteration runs ROUNDS (default 1000) steps of an LCG inside the region; the loop's own
  * CLOCK_MONOTONIC time is printed, so probe costs can be told from the recorder's start-up. Probes are VaRA's
  * regular USDT ones (vtrace:feature_begin/end inside not-inlined hook functions, plus
- * feature_init/finalize); built with -DFC_NO_PROBES the hooks are empty (the "dry" run).
+ * feature_init/finalize), with semaphores (vtrace-probes.h); built with -DFC_NO_PROBES the hooks
+ * are empty (the "dry" run).
  * --progress FILE keeps the number of iterations done in FILE (one fixed-width line, rewritten
  * about every million LCG steps, that is every 2^20 / ROUNDS iterations, about 1 ms): the
  * throughput metric of fc-record --budget-metric.
@@ -20,26 +21,7 @@
 #include <time.h>
 #include <fcntl.h>
 #include <unistd.h>
-#include <sys/sdt.h>
-
-#ifdef FC_NO_PROBES
-#undef DTRACE_PROBE
-#undef DTRACE_PROBE2
-#define DTRACE_PROBE(p, n) do { } while (0)
-#define DTRACE_PROBE2(p, n, a, b) do { (void)(a); (void)(b); } while (0)
-#endif
-
-__attribute__((noinline)) static void vtrace_begin(uint64_t id, const char *name)
-{
-    DTRACE_PROBE2(vtrace, feature_begin, id, name);
-    __asm__ volatile("" ::: "memory");
-}
-
-__attribute__((noinline)) static void vtrace_end(uint64_t id, const char *name)
-{
-    DTRACE_PROBE2(vtrace, feature_end, id, name);
-    __asm__ volatile("" ::: "memory");
-}
+#include "vtrace-probes.h"
 
 /* CPU time of all the process's threads, user and system: the probes' traps and BPF programs run
  * in the threads' context and count as system time, whatever else runs on the machine. */
@@ -65,7 +47,7 @@ int main(int argc, char **argv)
 {
     long iterations = 1000000, work = 1000;
     const char *progress = NULL;
-    DTRACE_PROBE(vtrace, feature_init);
+    VTRACE_INIT();
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--iterations") && i + 1 < argc)
             iterations = number(argv[++i]);
@@ -104,6 +86,6 @@ int main(int argc, char **argv)
     clock_gettime(CLOCK_MONOTONIC, &t1);
     long long ns = (t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec);
     printf("fc-busyloop: %ld iterations in %lld ns, cpu %lld ns, %08x\n", iterations, ns, cpu_ns(), (unsigned)h);
-    DTRACE_PROBE(vtrace, feature_finalize);
+    VTRACE_FINALIZE();
     return 0;
 }

@@ -9,7 +9,8 @@
  * Built with -DFC_RAW_PROBES, every region gets its own probe pair instead,
  * vtrace:fr_begin_<id>(char *name) / vtrace:fr_end_<id>(char *name), like
  * VaRA's "raw" variant, so regions can be switched on one by one. Built with
- * -DFC_NO_PROBES it has no probes at all (the overhead benchmarks' dry run).
+ * -DFC_NO_PROBES it has no probes at all (the overhead benchmarks' dry run). The regular
+ * probes have semaphores (vtrace-probes.h), which fc-record --budget uses to switch them off.
  *
  * Work per item (item i goes to worker i % threads, so counts are exact):
  *   FR(Compression)              id 1  if --compress
@@ -35,31 +36,18 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
-#include <sys/sdt.h>
 
 #define ITEM_SIZE 4096
 
-#ifdef FC_NO_PROBES
-#undef DTRACE_PROBE
-#define DTRACE_PROBE(p, n) do { } while (0)
-#define REGION_BEGIN(id, name) do { } while (0)
-#define REGION_END(id, name) do { } while (0)
-#elif defined(FC_RAW_PROBES)
+#ifdef FC_RAW_PROBES
+#include <sys/sdt.h>
 #define REGION_BEGIN(id, name) DTRACE_PROBE1(vtrace, fr_begin_##id, name)
 #define REGION_END(id, name) DTRACE_PROBE1(vtrace, fr_end_##id, name)
+#define VTRACE_INIT() DTRACE_PROBE(vtrace, feature_init)
+#define VTRACE_FINALIZE() DTRACE_PROBE(vtrace, feature_finalize)
 #else
-/* VaRA calls hook functions at region entry and exit; the probe sits inside
- * them, so the regular variant has one probe site per kind (not inlined). */
-__attribute__((noinline)) static void vtrace_begin(uint64_t id, const char *name)
-{
-    DTRACE_PROBE2(vtrace, feature_begin, id, name);
-}
-
-__attribute__((noinline)) static void vtrace_end(uint64_t id, const char *name)
-{
-    DTRACE_PROBE2(vtrace, feature_end, id, name);
-}
-
+/* Regular probes with semaphores (is-enabled probes), or none with -DFC_NO_PROBES. */
+#include "vtrace-probes.h"
 #define REGION_BEGIN(id, name) vtrace_begin(id, name)
 #define REGION_END(id, name) vtrace_end(id, name)
 #endif
@@ -246,7 +234,7 @@ int main(int argc, char **argv)
 {
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
-    DTRACE_PROBE(vtrace, feature_init);
+    VTRACE_INIT();
     parse(argc, argv);
 
     pthread_t writer;
@@ -287,6 +275,6 @@ int main(int argc, char **argv)
            items_written, checksum, (t1.tv_sec - t0.tv_sec) * 1000000000LL + (t1.tv_nsec - t0.tv_nsec),
            cpu_ns());
     free(workers);
-    DTRACE_PROBE(vtrace, feature_finalize);
+    VTRACE_FINALIZE();
     return 0;
 }
