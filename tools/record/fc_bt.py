@@ -1353,6 +1353,19 @@ def inferred_stack_events(events, windows, end):
             stack.pop()
 
     out, kept = [], 0
+    last_off = max((off for off, on in windows if on is None), default=float("inf"))
+
+    def inside(stack, ev):
+        """An event inside a window: only Base's are written there (ungated), and its end closed
+        every region above it, at some time inside the window."""
+        if ev["event"] == "E" and ev["id"] in stack:
+            want = stack[:len(stack) - stack[::-1].index(ev["id"])]
+            if want != stack:
+                out.append({**{k: ev[k] for k in ("cpu", "pid", "tid", "comm", "ts")}, "seq": ev["seq"] - 0.5,
+                            "kind": "Y", "event": "sync", "src": "inferred", "depth": len(want),
+                            "regions": want[:MAX_REGION_DEPTH]})
+                stack[:] = want
+        apply(stack, ev)
     for evs in per_thread.values():
         stack, i = [], 0
         for off, on in closed:
@@ -1362,18 +1375,8 @@ def inferred_stack_events(events, windows, end):
             on = evs[i]["ts"] if on is None and i < len(evs) else on
             if on is None:
                 continue
-            # Inside the window only Base's events are written (ungated): its end closed every
-            # region above it, at some time inside the window.
             while i < len(evs) and evs[i]["ts"] < on:
-                ev = evs[i]
-                if ev["event"] == "E" and ev["id"] in stack:
-                    want = stack[:len(stack) - stack[::-1].index(ev["id"])]
-                    if want != stack:
-                        out.append({**{k: ev[k] for k in ("cpu", "pid", "tid", "comm", "ts")}, "seq": ev["seq"] - 0.5,
-                                    "kind": "Y", "event": "sync", "src": "inferred", "depth": len(want),
-                                    "regions": want[:MAX_REGION_DEPTH]})
-                        stack = want
-                apply(stack, ev)
+                inside(stack, evs[i])
                 i += 1
             until = min([t for t in starts if t > on] + [end])  # the next window's start
             after = [ev for ev in evs[i:] if on <= ev["ts"] < until]
@@ -1396,8 +1399,8 @@ def inferred_stack_events(events, windows, end):
                         "kind": "Y", "event": "sync", "ts": on, "src": "inferred", "depth": len(want),
                         "regions": want[:MAX_REGION_DEPTH]})
             stack = list(want)  # from here on, the stack the trace will show
-        while i < len(evs):
-            apply(stack, evs[i])
+        while i < len(evs):  # after the last window, or in one never closed
+            (inside if evs[i]["ts"] >= last_off else apply)(stack, evs[i])
             i += 1
         # The program finalised (Base's end, always written): a thread whose last probe call came
         # before a window and that left regions open ended them in that window, at the latest

@@ -110,6 +110,36 @@ assert o["sampling"]["samples"] == 1 and o["regionNames"] == {"1": "FR(A)", "2":
 PY
 echo "test-record: converter sampling and budget self-check ok"
 
+# 1e. The converter on crafted output of a budget that switched the probes off through their
+# semaphores (no stacks from the probes): thread 42 (main) left FR(A) and entered FR(B) inside the
+# window [200, 400], which the ends after it show; worker 43 made no probe call after it, and
+# Base's end (written inside the last window, never closed) shows that the program finalised: its
+# regions are closed at that window's end; Base's end closes nothing else.
+{ printf 'S\t42\nF\tB\t0\t0\t100\t42\t42\tx\t0\tBase\nF\tB\t0\t1\t120\t42\t42\tx\t1\tFR(A)\n'
+  printf 'F\tB\t1\t0\t130\t42\t43\ty\t3\tFR(C)\nF\tB\t1\t1\t140\t42\t43\ty\t4\tFR(D)\n'
+  printf 'F\tE\t0\t2\t500\t42\t42\tx\t2\tFR(B)\nF\tB\t0\t3\t600\t42\t42\tx\t1\tFR(A)\n'
+  printf 'F\tE\t0\t4\t700\t42\t42\tx\t1\tFR(A)\nF\tE\t0\t5\t900\t42\t42\tx\t0\tBase\n'; } > "$out/sem.txt"
+printf 'on\t110\noff\t200\non\t400\noff\t800\nsummary\t{"periods": 3, "controlledNs": 800, "probeCostNs": 5, "targetCpuNs": 505}\n' > "$out/sem.log"
+echo '{"budget": {"switch": "semaphore"}}' > "$out/sem-meta.json"
+python3 "$here/fc_bt.py" convert "$out/sem.txt" --meta "$out/sem-meta.json" --budget-log "$out/sem.log" \
+    -o "$out/sem.json" 2>/dev/null
+python3 - "$out/sem.json" <<'PY' || fail "converter semaphore budget self-check"
+import json, sys
+t = json.load(open(sys.argv[1]))
+feature = [(e["tid"], e["ph"], e["name"], e["ts"], e["args"].get("resync", False))
+           for e in t["traceEvents"] if e.get("cat") == "Feature"]
+assert [f for f in feature if f[0] == 42] == [
+    (42, "B", "Base", 100, False), (42, "B", "FR(A)", 120, False), (42, "E", "FR(A)", 400, True),
+    (42, "B", "FR(B)", 400, True), (42, "E", "FR(B)", 500, False), (42, "B", "FR(A)", 600, False),
+    (42, "E", "FR(A)", 700, False), (42, "E", "Base", 900, False)], feature
+assert [f for f in feature if f[0] == 43] == [
+    (43, "B", "FR(C)", 130, False), (43, "B", "FR(D)", 140, False), (43, "E", "FR(D)", 400, True),
+    (43, "E", "FR(C)", 400, True)], feature
+b = t["otherData"]["budget"]
+assert b["offWindows"] == 3 and b["resynchronisedThreads"] == 2 and b["stacksInferred"] == 4, b
+PY
+echo "test-record: converter semaphore budget self-check ok"
+
 # The recordings need a kernel that accepts BPF programs; the checks above ran without.
 if ! probe=$(bpftrace -e 'BEGIN { exit(); }' 2>&1); then
     echo "test-record: SKIP: recordings (2-6) skipped: the kernel refuses BPF programs:" >&2
@@ -194,12 +224,15 @@ assert {(1,), (1, 3), (2,), (2, 4)} <= stacks, stacks  # the worker thread's sta
 PY
 echo "test-record: sampling only ok"
 
-# 6c. A budget of 2 % on the stress test: tracing is switched off and on, the windows are well
-# formed, the traced regions still nest (resynchronised after each window).
-"$here/fc-record" --budget 2% --period 50 -o "$out/budget.json" -- "$here/demo/fc-busyloop" --iterations 2000 \
-    --work 400000 || fail "fc-record --budget"
-"$check" "$out/budget.json" || fail "trace of --budget"
-python3 - "$out/budget.json" <<'PY' || fail "windows of --budget"
+# 6c. A budget of 2 % on the stress test, once switching the probes off through their semaphores
+# (fc-busyloop's probes have them: the default) and once through the gate map alone: tracing is
+# switched off and on, the windows are well formed, the traced regions still nest (resynchronised
+# after each window).
+for switch in semaphore gate; do
+    "$here/fc-record" --budget 2% --period 50 --budget-switch "$switch" -o "$out/budget-$switch.json" -- \
+        "$here/demo/fc-busyloop" --iterations 2000 --work 400000 || fail "fc-record --budget --budget-switch $switch"
+    "$check" "$out/budget-$switch.json" || fail "trace of --budget --budget-switch $switch"
+    python3 - "$out/budget-$switch.json" "$switch" <<'PY' || fail "windows of --budget --budget-switch $switch"
 import json, sys
 t = json.load(open(sys.argv[1]))
 marks = [(e["name"], e["ts"]) for e in t["traceEvents"] if e.get("cat") == "__measurement"]
@@ -209,8 +242,14 @@ assert all(a != b for a, b in zip(names, names[1:])), "off and on alternate"
 assert [ts for _, ts in marks] == sorted(ts for _, ts in marks)
 b = t["otherData"]["budget"]
 assert t["otherData"]["capture_regime"] == "gated" and b["offWindows"] >= 1 and b["offNs"] > 0, b
-assert b["measuredOverheadPercent"] is not None, b
+assert b["measuredOverheadPercent"] is not None and b["switch"] == sys.argv[2], b
+# No region event inside a window but Base's (written whatever the switch under semaphores).
+windows = list(zip([ts for n, ts in marks if n == "measurement_off"], [ts for n, ts in marks if n == "measurement_on"] + [None]))
+inside = [e for e in t["traceEvents"] if e.get("cat") == "Feature" and not e["args"].get("resync")
+          and any(off < e["ts"] and (on is None or e["ts"] < on) for off, on in windows)]
+assert all(e["name"] == "Base" for e in inside), inside[:3]
 PY
+done
 echo "test-record: budget ok"
 
 # 6d. The budget against the program's throughput (--budget-metric): fc-busyloop keeps its
