@@ -10,21 +10,24 @@
 # differences drown in the noise.
 #
 #   tools/record/bench-overhead.sh [--runs N] [--out DIR] [--only demo|stress]
+#                                  [--configs "dry inactive tracing sampling-97 sampling-997"]
 #
 # Root (bpftrace). Results: DIR/summary.md (the table of doc/benchmarks.md), DIR/*.json (hyperfine).
 set -euo pipefail
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-runs=10 out=/tmp/fc-bench-overhead only=""
+runs=10 out=/tmp/fc-bench-overhead only="" configs="dry inactive tracing sampling-97 sampling-997"
 while [ $# -gt 0 ]; do
     case "$1" in
         --runs) runs=${2:?}; shift 2 ;;
         --out) out=${2:?}; shift 2 ;;
         --only) only=${2:?}; shift 2 ;;
-        *) echo "usage: bench-overhead.sh [--runs N] [--out DIR] [--only demo|stress]" >&2; exit 2 ;;
+        --configs) configs=${2:?}; shift 2 ;;
+        *) echo "usage: bench-overhead.sh [--runs N] [--out DIR] [--only demo|stress] [--configs \"dry ...\"]" >&2; exit 2 ;;
     esac
 done
 command -v hyperfine >/dev/null || { echo "bench-overhead: hyperfine is not installed (Debian package hyperfine)" >&2; exit 1; }
 [ "$(id -u)" -eq 0 ] || { echo "bench-overhead: run as root (bpftrace)" >&2; exit 1; }
+[[ " $configs " == *" dry "* ]] || { echo "bench-overhead: --configs must include dry (the baseline)" >&2; exit 2; }
 make -s -C "$here/demo"
 mkdir -p "$out"
 d=$here/demo rec=$here/fc-record
@@ -33,15 +36,20 @@ stress_args="--iterations 200000 --work 4000"
 
 bench() {  # name dry-binary probed-binary args
     local name=$1 dry=$2 probed=$3 args=$4
-    rm -f "$out/$name".*.log
+    rm -f "$out/$name".*.log "$out/$name.events"
     # Each command appends the program's own output (with its run time) to its log.
-    hyperfine --runs "$runs" --warmup 1 --export-json "$out/$name.json" --style basic \
-        -n dry "$dry $args >> $out/$name.dry.log" \
-        -n inactive "$probed $args >> $out/$name.inactive.log" \
-        -n tracing "$rec -o $out/$name-trace.json -- $probed $args >> $out/$name.tracing.log 2>/dev/null" \
-        -n sampling-97 "$rec -s 97 -o $out/$name-s97.json -- $probed $args >> $out/$name.sampling-97.log 2>/dev/null" \
-        -n sampling-997 "$rec -s 997 -o $out/$name-s997.json -- $probed $args >> $out/$name.sampling-997.log 2>/dev/null"
-    python3 - "$out/$name-trace.json" > "$out/$name.events" <<'PY'
+    local commands=()
+    for c in $configs; do
+        case "$c" in
+            dry) commands+=(-n dry "$dry $args >> $out/$name.dry.log") ;;
+            inactive) commands+=(-n inactive "$probed $args >> $out/$name.inactive.log") ;;
+            tracing) commands+=(-n tracing "$rec -o $out/$name-trace.json -- $probed $args >> $out/$name.tracing.log 2>/dev/null") ;;
+            sampling-*) commands+=(-n "$c" "$rec -s ${c#sampling-} -o $out/$name-s${c#sampling-}.json -- $probed $args >> $out/$name.$c.log 2>/dev/null") ;;
+            *) echo "bench-overhead: unknown configuration $c" >&2; exit 2 ;;
+        esac
+    done
+    hyperfine --runs "$runs" --warmup 1 --export-json "$out/$name.json" --style basic "${commands[@]}"
+    [[ " $configs " != *" tracing "* ]] || python3 - "$out/$name-trace.json" > "$out/$name.events" <<'PY'
 import json, sys
 print(sum(1 for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("cat") == "Feature"))
 PY
@@ -50,17 +58,17 @@ PY
 [ "$only" = stress ] || bench demo "$d/fc-demo-dry" "$d/fc-demo" "$demo_args"
 [ "$only" = demo ] || bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "$stress_args"
 
-python3 - "$out" "$runs" "$demo_args" "$stress_args" <<'PY' | tee "$out/summary.md"
+python3 - "$out" "$runs" "$demo_args" "$stress_args" "$configs" <<'PY' | tee "$out/summary.md"
 import json, os, re, statistics, subprocess, sys, time
 out, runs, demo_args, stress_args = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4]
-configs = ["dry", "inactive", "tracing", "sampling-97", "sampling-997"]
+configs = sys.argv[5].split()
 print(f"Machine: {os.cpu_count()} CPUs, kernel {os.uname().release}, load average "
       f"{open('/proc/loadavg').read().split()[0]} at the end, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}; "
       f"{runs} runs per configuration (hyperfine, 1 warm-up run not counted).\n")
 for name, args in (("demo", f"fc-demo {demo_args}"), ("stress", f"fc-busyloop {stress_args}")):
     if not os.path.exists(f"{out}/{name}.json"):
         continue
-    events = int(open(f"{out}/{name}.events").read())
+    events = int(open(f"{out}/{name}.events").read()) if os.path.exists(f"{out}/{name}.events") else None
     wall = {r["command"]: r["times"] for r in json.load(open(f"{out}/{name}.json"))["results"]}
     own, cpu = {}, {}
     for c in configs:
@@ -69,13 +77,13 @@ for name, args in (("demo", f"fc-demo {demo_args}"), ("stress", f"fc-busyloop {s
         own[c] = [int(m.group(1)) / 1e9 for m in re.finditer(r" in (\d+) ns", log)][1:]
         cpu[c] = [int(m.group(1)) / 1e9 for m in re.finditer(r"cpu (\d+) ns", log)][1:]
     base, cbase = statistics.mean(own["dry"]), statistics.mean(cpu["dry"])
-    print(f"**{name}** (`{args}`; {events} region events when traced)\n")
+    print(f"**{name}** (`{args}`" + (f"; {events} region events when traced" if events else "") + ")\n")
     print("| configuration | program's wall time, s: mean (sd) | over dry | program's CPU time, s: mean (sd) | over dry | CPU per region event | hyperfine, whole command, s: mean (sd) |")
     print("|---|---|---|---|---|---|---|")
     for c in configs:
         m, sd = statistics.mean(own[c]), statistics.stdev(own[c])
         cm, csd = statistics.mean(cpu[c]), statistics.stdev(cpu[c])
-        per = f"{(cm - cbase) / events * 1e6:.2f} µs" if c in ("inactive", "tracing") else ""
+        per = f"{(cm - cbase) / events * 1e6:.2f} µs" if events and c in ("inactive", "tracing") else ""
         wm, wsd = statistics.mean(wall[c]), statistics.stdev(wall[c])
         print(f"| {c} | {m:.3f} ({sd:.3f}) | {100 * (m - base) / base:+.1f} % | {cm:.3f} ({csd:.3f}) | "
               f"{100 * (cm - cbase) / cbase:+.1f} % | {per} | {wm:.3f} ({wsd:.3f}) |")

@@ -19,10 +19,13 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Records the demo workload for real under an overhead budget ({@code fc-record --budget}, QDIME's
- * control loop, Arafa et al. §III-A; doc/recorder.md) and without one, and analyses both through
- * the Trace Compass path: the budgeted recording has measurement-off windows, coverage below
- * 100 %, and feature times as bounds that contain the unbudgeted run's value. The peer is the
- * unbudgeted recording of the same workload. The values compared are each feature's share of the
+ * control loop, Arafa et al. §III-A; doc/recorder.md) and without one, and analyses them through
+ * the Trace Compass path: each budgeted recording has measurement-off windows, coverage below
+ * 100 %, and feature times as bounds that contain the unbudgeted run's value. Two budgeted
+ * recordings: one switching the demo's is-enabled probes off through their USDT semaphores (the
+ * default; the probes do not run while off, and the converter infers each thread's region stack
+ * after a window from the ends that follow it), one through the gate map alone (the probes keep
+ * the stacks in BPF maps while off). The peer is the unbudgeted recording of the same workload. The values compared are each feature's share of the
  * three features' time: on this shared machine the same run takes up to twice as long from one
  * run to the next (doc/benchmarks.md), which changes the times but hardly their shares; the
  * budgeted run's bounds of a share follow from those of the times. Skips only when the kernel
@@ -42,38 +45,46 @@ class BudgetedRecordingTest {
     private static final List<String> FEATURES = List.of("Compression", "Encryption", "Recursion");
 
     @Test
-    void budgetedRecordingHasBoundsContainingTheUnbudgetedValue(@TempDir Path out) throws Exception {
+    void budgetedRecordingsHaveBoundsContainingTheUnbudgetedValue(@TempDir Path out) throws Exception {
         BpfRecorder.assumeBpf();
         Path record = BpfRecorder.tools();
-        Path gated = out.resolve("gated.json");
         Path full = out.resolve("full.json");
-        BpfRecorder.run(record, 300, command(record, gated, "--budget", "2%", "--period", "50"));
         BpfRecorder.run(record, 300, command(record, full));
-
-        try (FeatureTraceFixture g = FeatureTraceFixture.ofJson(out, "gated", Files.readString(gated));
-                FeatureTraceFixture f = FeatureTraceFixture.ofJson(out, "full", Files.readString(full))) {
-            FeatureRegionReport budgeted = g.statistics().report();
+        try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(out, "full", Files.readString(full))) {
             FeatureRegionReport unbudgeted = f.statistics().report();
             assertTrue(unbudgeted.coverage().isComplete(), "the unbudgeted recording has no gap");
-            CoverageSummary coverage = budgeted.coverage();
-            assertTrue(coverage.gapCount(Kind.MEASUREMENT_OFF) >= 1, "tracing was switched off: " + coverage.gaps().size());
-            assertFalse(coverage.isComplete());
-            assertTrue(coverage.observedFraction() < 1, "coverage " + coverage.observedFraction());
-            for (String feature : FEATURES) {
-                TimeBounds exact = unbudgeted.feature(feature).cpuTime();
-                TimeBounds bounds = budgeted.feature(feature).cpuTime();
-                assertTrue(exact.isExact(), feature + " is exact without gaps: " + exact);
-                assertTrue(bounds.lowerNs() < bounds.upperNs(), feature + " is a bound: " + bounds);
-                // Its share of the three features' time: the bounds of the budgeted run give
-                // [lower / (lower + others' upper), upper / (upper + others' lower)].
-                double share = exact.exactNs() / (double) total(unbudgeted, TimeBounds::exactNs);
-                long othersUpper = total(budgeted, TimeBounds::upperNs) - bounds.upperNs();
-                long othersLower = total(budgeted, TimeBounds::lowerNs) - bounds.lowerNs();
-                double low = bounds.lowerNs() / (double) (bounds.lowerNs() + othersUpper);
-                double high = bounds.upperNs() / (double) (bounds.upperNs() + othersLower);
-                assertTrue(low <= share && share <= high, feature + ": unbudgeted share " + share + " outside the budgeted run's ["
-                        + low + ", " + high + "] (bounds " + bounds + ", unbudgeted " + exact.exactNs() + " ns)");
+            for (String budgetSwitch : List.of("semaphore", "gate")) {
+                Path gated = out.resolve("gated-" + budgetSwitch + ".json");
+                BpfRecorder.run(record, 300,
+                        command(record, gated, "--budget", "2%", "--period", "50", "--budget-switch", budgetSwitch));
+                String json = Files.readString(gated);
+                assertTrue(json.contains("\"switch\": \"" + budgetSwitch + "\""), "switched by " + budgetSwitch);
+                try (FeatureTraceFixture g = FeatureTraceFixture.ofJson(out, "gated-" + budgetSwitch, json)) {
+                    assertBoundsContain(g.statistics().report(), unbudgeted, budgetSwitch);
+                }
             }
+        }
+    }
+
+    private static void assertBoundsContain(FeatureRegionReport budgeted, FeatureRegionReport unbudgeted, String how) {
+        CoverageSummary coverage = budgeted.coverage();
+        assertTrue(coverage.gapCount(Kind.MEASUREMENT_OFF) >= 1, how + ": tracing was switched off: " + coverage.gaps().size());
+        assertFalse(coverage.isComplete());
+        assertTrue(coverage.observedFraction() < 1, "coverage " + coverage.observedFraction());
+        for (String feature : FEATURES) {
+            TimeBounds exact = unbudgeted.feature(feature).cpuTime();
+            TimeBounds bounds = budgeted.feature(feature).cpuTime();
+            assertTrue(exact.isExact(), feature + " is exact without gaps: " + exact);
+            assertTrue(bounds.lowerNs() < bounds.upperNs(), feature + " is a bound: " + bounds);
+            // Its share of the three features' time: the bounds of the budgeted run give
+            // [lower / (lower + others' upper), upper / (upper + others' lower)].
+            double share = exact.exactNs() / (double) total(unbudgeted, TimeBounds::exactNs);
+            long othersUpper = total(budgeted, TimeBounds::upperNs) - bounds.upperNs();
+            long othersLower = total(budgeted, TimeBounds::lowerNs) - bounds.lowerNs();
+            double low = bounds.lowerNs() / (double) (bounds.lowerNs() + othersUpper);
+            double high = bounds.upperNs() / (double) (bounds.upperNs() + othersLower);
+            assertTrue(low <= share && share <= high, how + ", " + feature + ": unbudgeted share " + share + " outside the budgeted run's ["
+                    + low + ", " + high + "] (bounds " + bounds + ", unbudgeted " + exact.exactNs() + " ns)");
         }
     }
 
