@@ -1565,7 +1565,8 @@ def convert(a):
             "measuredOverheadPercent": round(100 * budget_summary["probeCostNs"]
                                              / max(1, budget_summary["targetCpuNs"] - budget_summary["probeCostNs"]), 3)
             if budget_summary.get("targetCpuNs") else None,
-            "resynchronisedThreads": len(resynced)})
+            "resynchronisedThreads": len(resynced),
+            **{key: budget_summary[key] for key in ("semaphoreWrites", "semaphoreFailures") if key in budget_summary}})
         if budget_summary.get("metric"):
             meta["budget"].update({key: budget_summary.get(key) for key in
                                    ("metric", "metricClock", "throughputOn", "throughputOff", "estimatedLossPercent")})
