@@ -87,7 +87,7 @@ run() {  # config -> appends "cpu_ns samples bpf_run_ns" to $out/config.cpu
         cpu=$(env "${pre[@]}" BPFTRACE_NO_USER_SYMBOLS=1 BPFTRACE_PERF_RB_PAGES=1024 \
             bpftrace -o "$out/$config.out" "$out/${config%-batch}.bt" -c "$bin $args" 2>/dev/null |
             sed -n 's/.* cpu \([0-9]*\) ns.*/\1/p')
-        kill "$watcher" 2>/dev/null; wait "$watcher" 2>/dev/null || true
+        wait "$watcher" 2>/dev/null || true  # it ends once bpftrace has closed its programs
         [ -s "$out/$config.stats" ] && stats=$(cat "$out/$config.stats")
         case "$config" in
             record*) samples=$(grep -c '^P' "$out/$config.out" || true) ;;

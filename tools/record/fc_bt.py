@@ -841,6 +841,9 @@ def throughput_control(a, switch, target):
     then within the budget whatever L). Every switch is logged as in budget_control."""
     period = a.period_ms * 1_000_000
     tick = max(5_000_000, period // 20)
+    # The first period is off: with semaphores, the probes must stop running now (the kernel
+    # enabled them when bpftrace attached; the gate has been closed from the start).
+    switch.off()
     log = open(a.output, "w")
     log.write(f"target\t{target}\n")
     start = now = period_start = time.clock_gettime_ns(time.CLOCK_MONOTONIC)
