@@ -161,6 +161,12 @@ public class FeatureStatisticsView extends AnalysisResultView {
         FeatureRegionReport report = statistics.report();
         CoverageSummary coverage = report.coverage();
         MatchingAnomalies anomalies = report.anomalies();
+        SampledFeatureTimes sampled = statistics.sampledTimes();
+        if (sampled != null && report.events() == 0) { // sampling only: the traced window and counts would say nothing
+            String text = NLS.bind(Messages.FeatureStatisticsView_SampledOnly, new Object[] { trace.getName(),
+                    String.format("%,d", sampled.samples()), FeatureTimeFormat.duration(sampled.periodNs()) }); //$NON-NLS-1$
+            return text + ' ' + regime(model.getCaptureRegime());
+        }
         String text = NLS.bind(Messages.FeatureStatisticsView_Summary, new Object[] { trace.getName(),
                 FeatureTimeFormat.duration(coverage.window().lengthNs()), String.format("%,d", report.events()), //$NON-NLS-1$
                 coverage.threads().size(), String.format("%.1f %%", 100 * coverage.observedFraction()), //$NON-NLS-1$
@@ -173,7 +179,6 @@ public class FeatureStatisticsView extends AnalysisResultView {
             text += ' ' + NLS.bind(Messages.FeatureStatisticsView_UnreadTail, String.format("%,d", unread.byteOffset()), //$NON-NLS-1$
                     FeatureTimeFormat.duration(unread.timestampNs() - trace.getStartTime().toNanos()));
         }
-        SampledFeatureTimes sampled = statistics.sampledTimes();
         if (sampled != null) {
             text += ' ' + NLS.bind(Messages.FeatureStatisticsView_Sampled, String.format("%,d", sampled.samples()), //$NON-NLS-1$
                     FeatureTimeFormat.duration(sampled.periodNs()));

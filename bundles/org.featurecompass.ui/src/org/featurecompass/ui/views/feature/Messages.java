@@ -26,6 +26,7 @@ public final class Messages extends NLS {
     public static String FeatureStatisticsView_UnreadTail;
     public static String FeatureStatisticsView_Bounds;
     public static String FeatureStatisticsView_Sampled;
+    public static String FeatureStatisticsView_SampledOnly;
     public static String FeatureStatisticsView_RegimeUndeclared;
     public static String FeatureStatisticsView_RegimeComplete;
     public static String FeatureStatisticsView_RegimeGated;

@@ -100,6 +100,8 @@ class SampledEstimatesViewTest {
         Map<String, PeerRow> features = peer.of("feature");
         WorkbenchTestSupport.waitUntil(display, () -> statistics.getShownRootNames().containsAll(features.keySet())
                 && statistics.getSummaryText().contains(String.format("%,d samples", peer.samples())), "statistics of the samples");
+        assertTrue(statistics.getSummaryText().startsWith("demo-sampled-only.json: recorded with sampling only: no traced region event"),
+                statistics.getSummaryText());
         List<List<String>> columns = statistics.getShownColumns();
         for (FeatureStatisticsColumn column : List.of(FeatureStatisticsColumn.SAMPLES, FeatureStatisticsColumn.SAMPLED_TIME,
                 FeatureStatisticsColumn.SAMPLED_INTERVAL)) {
