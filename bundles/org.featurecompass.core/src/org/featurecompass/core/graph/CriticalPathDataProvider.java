@@ -265,10 +265,10 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
             return lookup.response(null);
         }
         List<Long> items = DataProviderParameterUtils.extractSelectedItems(parameters);
-        List<Long> times = DataProviderParameterUtils.extractTimeRequested(parameters);
+        RequestedTimes times = RequestedTimes.orWhole(parameters);
         Map<String, String> tooltip = new LinkedHashMap<>();
-        if (items != null && !items.isEmpty() && times != null && !times.isEmpty()) {
-            long time = times.get(0).longValue();
+        if (items != null && !items.isEmpty() && times.given()) {
+            long time = times.first();
             FastTimeTransform clock = result.hostClock().fast();
             for (PathSegment segment : result.path().segments()) {
                 if (id(segment.worker()) == items.get(0).longValue() && clock.apply(segment.startNs()) <= time
