@@ -43,7 +43,9 @@
 #            functions (15: a union ECCT of about 5*10^4 contexts)
 #   compare  comparison of two groups (issue 13): --executions executions (default 10^5) over a
 #            5*10^4-node union, --visits contexts each, with -Xmx3g; a brush dragged on group B's
-#            duration: cross-filter, group sums and the whole differential tree per step (ms)
+#            duration: cross-filter, group sums and the whole differential tree per step (ms); then the
+#            HTML report of that comparison (render, write, size) opened in headless Chromium (open,
+#            layout, search, zoom; needs Debian's chromium), files in target/results/compare-html
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -73,7 +75,7 @@ while [[ $# -gt 0 ]]; do
     --executions) executions="$2"; shift 2 ;;
     --visits) visits="$2"; shift 2 ;;
     --names) names="$2"; shift 2 ;;
-    -h|--help) sed -n '2,46p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -228,7 +230,7 @@ for suite in "${suites[@]}"; do
         | tee "$results/executions.md" ;;
     compare)
       java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.compare.ComparisonBenchmark --executions "$executions" \
-        --visits "$visits" | tee "$results/compare.md" ;;
+        --visits "$visits" --html "$results/compare-html" | tee "$results/compare.md" ;;
     ecct)
       java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.ecct.EcctBenchmark --executions "$executions" \
         --visits "$visits" | tee "$results/ecct.md" ;;

@@ -194,10 +194,20 @@ public final class ContextTree {
      *         flame-graph "folded stacks" form); empty for the root
      */
     public String folded(int node) {
+        return joined(node, ";"); //$NON-NLS-1$
+    }
+
+    /**
+     * @param node a node
+     * @param separator what goes between two frames, e.g. {@code " › "} for people
+     * @return its frames' labels from the outermost joined by the separator; empty for the root.
+     *         Unlike replacing {@code ;} in {@link #folded}, a {@code ;} inside a label stays.
+     */
+    public String joined(int node, String separator) {
         StringBuilder text = new StringBuilder();
         for (int frame : path(node)) {
             if (text.length() > 0) {
-                text.append(';');
+                text.append(separator);
             }
             text.append(fFrames.frame(frame).label());
         }

@@ -16,9 +16,11 @@ import java.util.zip.GZIPOutputStream;
  * <ul>
  * <li>{@code sample_type} (field 1): the profile's value types, e.g. {@code self/nanoseconds},
  * {@code instances/count}; {@code default_sample_type} (14) the first;</li>
- * <li>one {@code Function} (5) per distinct frame name (id from 1, {@code name} and
- * {@code system_name} the frame), and one {@code Location} (4) per function with the same id
- * and one {@code Line} pointing to it: frames are not code addresses;</li>
+ * <li>one {@code Function} (5) per distinct frame name (id from 1, {@code name} the frame, no
+ * {@code system_name}: pprof takes a function whose name equals its system name for a linker
+ * symbol and "demangles" it, turning e.g. {@code <script>alert(x)</script>} into {@code alert};
+ * our frames are names as the trace gave them), and one {@code Location} (4) per function with
+ * the same id and one {@code Line} pointing to it: frames are not code addresses;</li>
  * <li>one {@code Sample} (2) per stack: {@code location_id} leaf first, as pprof requires, and the
  * stack's values;</li>
  * <li>{@code string_table} (6): index 0 is the empty string, as pprof requires, then every string
@@ -46,7 +48,6 @@ public final class PprofWriter {
     private static final int LINE_FUNCTION_ID = 1;
     private static final int FUNCTION_ID = 1;
     private static final int FUNCTION_NAME = 2;
-    private static final int FUNCTION_SYSTEM_NAME = 3;
 
     private PprofWriter() {
     }
@@ -112,7 +113,7 @@ public final class PprofWriter {
         for (Map.Entry<String, Long> function : functions.entrySet()) {
             long name = index(strings, function.getKey());
             message.messageField(PROFILE_FUNCTION, new ProtobufEncoder().varintField(FUNCTION_ID, function.getValue().longValue())
-                    .varintField(FUNCTION_NAME, name).varintField(FUNCTION_SYSTEM_NAME, name));
+                    .varintField(FUNCTION_NAME, name));
         }
         long comment = index(strings, profile.name());
         for (String string : strings.keySet()) {

@@ -2,6 +2,7 @@ package org.featurecompass.benchmarks.compare;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,6 +22,7 @@ import org.featurecompass.model.compare.group.ExperimentExecutions;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.compare.group.GroupPresets;
 import org.featurecompass.model.compare.group.HistogramEdges;
+import org.featurecompass.model.compare.report.ComparisonReport;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.EcctAccumulator;
 import org.featurecompass.model.ecct.EcctStore;
@@ -58,12 +60,17 @@ public final class ComparisonBenchmark {
     private ComparisonBenchmark() {
     }
 
-    public static void main(String[] args) {
+    public static void main(String[] args) throws Exception {
         int executions = 100_000;
         int nodes = 50_000;
         int visits = 15;
         int steps = 21;
+        Path html = null;
         for (int i = 0; i < args.length; i += 2) {
+            if (args[i].equals("--html")) {
+                html = Path.of(args[i + 1]);
+                continue;
+            }
             int value = Integer.parseInt(args[i + 1]);
             switch (args[i]) {
             case "--executions" -> executions = value;
@@ -169,6 +176,7 @@ public final class ComparisonBenchmark {
         double[] treeCpuMs = new double[steps];
         int[] moved = new int[steps];
         DifferentialTree last = null;
+        Step afterTables = null;
         for (int s = 0; s < steps; s++) {
             double lo = sorted[(int) ((0.85 + 0.10 * s / Math.max(1, steps - 1)) * (executions - 1))];
             int before = bare.size(Group.B);
@@ -204,6 +212,12 @@ public final class ComparisonBenchmark {
             }
         }
         int significant = last.topDifferences(Integer.MAX_VALUE).size();
+        if (html != null) {
+            // The report of the comparison as the drag left it, written after the tables below.
+            ComparisonReport report = HtmlReportBench.report(last, filter, "{\"kind\": \"slice\", \"type\": \"request\"}");
+            Path folder = html;
+            afterTables = () -> HtmlReportBench.run(report, folder);
+        }
 
         // A larger change: feature F on in B (about 30 % of the executions move).
         filter.clearRange(Group.B, "duration");
@@ -246,7 +260,16 @@ public final class ComparisonBenchmark {
                 filter.size(Group.B), filter.size(Group.A), featureMs, featureCpuMs, slowFound);
         System.out.printf(Locale.ROOT, "Mann-Whitney instead of Welch (option): %.0f ms the first time (transposed columns built), %.0f ms after.%n",
                 mannWhitneyFirstMs, mannWhitneyMs);
+        if (afterTables != null) {
+            afterTables.run();
+        }
         System.out.printf(Locale.ROOT, "%nload average at the end: %s%n", Bench.loadAverage());
+    }
+
+    /** A step that may fail with any exception. */
+    @FunctionalInterface
+    private interface Step {
+        void run() throws Exception;
     }
 
     private static void readHistograms(CrossFilter filter) {

@@ -92,7 +92,7 @@ class FeatureStackProfileTest {
     /** pprof's -raw samples as folded lines: frames root first (pprof lists the leaf first). */
     private static List<String> foldedFromRaw(String raw, int valueIndex) {
         Map<String, String> names = new HashMap<>();
-        Matcher location = Pattern.compile("(?m)^\\s+(\\d+): 0x0 M=\\d+ (.+?) :0:0 s=0$").matcher(raw);
+        Matcher location = Pattern.compile("(?m)^\\s+(\\d+): 0x0 M=\\d+ (.+?) :0:0 s=0(?:\\(\\))?$").matcher(raw);
         while (location.find()) {
             names.put(location.group(1), location.group(2));
         }

@@ -1,5 +1,9 @@
 package org.featurecompass.model.compare.report;
 
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -12,6 +16,9 @@ import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.execution.MetricUnit;
+import org.featurecompass.model.report.ReportJson;
+
+import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * A {@link ComparisonReport} as one self-contained HTML page (no external resource, works
@@ -36,6 +43,8 @@ public final class ComparisonHtml {
     private static final int ROW = 17;
     private static final int BOX = 16;
     private static final int CHAR_PX = 7;
+    /** Narrower boxes, px at the current zoom, are merged into "other" boxes (drawn by the script when a zoom widens them). */
+    static final double MIN_BOX_PX = 1;
     /** Significant differences listed in the table. */
     private static final int TABLE_LIMIT = 100;
     private static final int HIST_WIDTH = 560;
@@ -87,6 +96,23 @@ public final class ComparisonHtml {
         }
         int height = (maxDepth + 1) * ROW + 1;
         double rootWidth = tree.width(ContextTree.ROOT);
+        // Drawn: the root, and every context at least MIN_BOX_PX wide whose parent is drawn.
+        int n = tree.size();
+        boolean[] isReached = new boolean[n];
+        boolean[] drawn = new boolean[n];
+        int[] subtree = new int[n]; // reached contexts in the subtree, itself included
+        for (ContextDifference d : reached) {
+            int c = d.context();
+            isReached[c] = true;
+            drawn[c] = c == ContextTree.ROOT || drawn[contexts.parent(c)] && width(tree, c, rootWidth) * WIDTH >= MIN_BOX_PX;
+        }
+        for (int i = reached.size() - 1; i >= 0; i--) {
+            int c = reached.get(i).context();
+            subtree[c]++;
+            if (c != ContextTree.ROOT) {
+                subtree[contexts.parent(c)] += subtree[c];
+            }
+        }
         h.append("<section id=\"differential-flame-graph\">\n<h2>Differential flame graph</h2>\n"); //$NON-NLS-1$
         h.append("<p class=\"legend\">").append(esc(DifferencePalette.LEGEND)).append(' '); //$NON-NLS-1$
         for (String colour : List.of("#2166ac", "#92c5de", "#d9d9d9", "#f4a582", "#b2182b")) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
@@ -96,20 +122,112 @@ public final class ComparisonHtml {
                 .append(" <button id=\"fg-reset\" type=\"button\" disabled>Reset zoom</button></div>\n"); //$NON-NLS-1$
         h.append("<svg id=\"flamegraph\" xmlns=\"http://www.w3.org/2000/svg\" width=\"").append(WIDTH).append("\" height=\"").append(height) //$NON-NLS-1$ //$NON-NLS-2$
                 .append("\" viewBox=\"0 0 ").append(WIDTH).append(' ').append(height).append("\" data-width=\"").append(WIDTH) //$NON-NLS-1$ //$NON-NLS-2$
-                .append("\" data-contexts=\"").append(reached.size()).append("\">\n"); //$NON-NLS-1$ //$NON-NLS-2$
+                .append("\" data-min-px=\"").append(ReportJson.number(MIN_BOX_PX)).append("\" data-contexts=\"").append(reached.size()).append("\">\n"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        List<ContextDifference> hidden = new ArrayList<>();
         for (ContextDifference d : reached) {
             int c = d.context();
+            if (!drawn[c]) {
+                hidden.add(d);
+                continue;
+            }
             double x = rootWidth > 0 ? tree.x(c) / rootWidth : 0;
-            double w = rootWidth > 0 ? tree.width(c) / rootWidth : 0;
+            double w = width(tree, c, rootWidth);
             String label = report.frame(c);
             h.append("<g class=\"box\" data-id=\"").append(c).append("\" data-parent=\"").append(c == ContextTree.ROOT ? "" : Integer.toString(contexts.parent(c))) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                     .append("\" data-x=\"").append(fraction(x)).append("\" data-w=\"").append(fraction(w)).append("\" data-label=\"").append(esc(label)) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    .append("\"><title>").append(esc(tooltip(report, d))).append("</title><rect x=\"").append(px(x * WIDTH)).append("\" y=\"") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    .append("\" data-fill=\"").append(ComparisonReportJson.colour(d)).append("\"><title>").append(esc(tooltip(report, d))) //$NON-NLS-1$ //$NON-NLS-2$
+                    .append("</title><rect x=\"").append(px(x * WIDTH)).append("\" y=\"") //$NON-NLS-1$ //$NON-NLS-2$
                     .append(contexts.depth(c) * ROW).append("\" width=\"").append(px(w * WIDTH)).append("\" height=\"").append(BOX) //$NON-NLS-1$ //$NON-NLS-2$
                     .append("\" fill=\"").append(ComparisonReportJson.colour(d)).append("\"/><text x=\"").append(px(x * WIDTH + 3)).append("\" y=\"") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                     .append(contexts.depth(c) * ROW + 12).append("\">").append(esc(fit(label, w * WIDTH))).append("</text></g>\n"); //$NON-NLS-1$ //$NON-NLS-2$
+            narrowRuns(h, tree, c, isReached, drawn, subtree, rootWidth);
         }
-        h.append("</svg>\n<pre id=\"fg-info\">Point at a box for its figures; click it to zoom.</pre>\n</section>\n"); //$NON-NLS-1$
+        h.append("</svg>\n"); //$NON-NLS-1$
+        if (!hidden.isEmpty()) {
+            hiddenData(h, report, hidden, rootWidth);
+        }
+        h.append("<pre id=\"fg-info\">Point at a box for its figures; click it to zoom.</pre>\n</section>\n"); //$NON-NLS-1$
+    }
+
+    private static double width(DifferentialTree tree, int context, double rootWidth) {
+        return rootWidth > 0 ? tree.width(context) / rootWidth : 0;
+    }
+
+    /**
+     * "Other" boxes for the children of a drawn context that are too narrow to draw, as
+     * flame-graph tools merge sub-pixel frames: runs of consecutive narrow children, each run
+     * closed once it is {@link #MIN_BOX_PX} wide, with the number of contexts it holds. A click
+     * zooms into the run's span; the script draws with the same rule.
+     */
+    private static void narrowRuns(StringBuilder h, DifferentialTree tree, int parent, boolean[] isReached, boolean[] drawn, int[] subtree,
+            double rootWidth) {
+        int depth = tree.tree().depth(parent) + 1;
+        double runStart = 0;
+        double runEnd = 0;
+        int count = 0;
+        for (int c : tree.children(parent)) {
+            if (!isReached[c]) {
+                continue;
+            }
+            if (drawn[c]) {
+                count = otherBox(h, parent, depth, runStart, runEnd, count);
+                continue;
+            }
+            double x = rootWidth > 0 ? tree.x(c) / rootWidth : 0;
+            runStart = count == 0 ? x : runStart;
+            runEnd = x + width(tree, c, rootWidth);
+            count += subtree[c];
+            if ((runEnd - runStart) * WIDTH >= MIN_BOX_PX) {
+                count = otherBox(h, parent, depth, runStart, runEnd, count);
+            }
+        }
+        otherBox(h, parent, depth, runStart, runEnd, count);
+    }
+
+    /** @return 0 (the next run's count); writes the run's box if it holds contexts */
+    private static int otherBox(StringBuilder h, int parent, int depth, double start, double end, int count) {
+        if (count > 0) {
+            h.append("<g class=\"other\" data-parent=\"").append(parent).append("\" data-count=\"").append(count).append("\" data-x=\"") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    .append(fraction(start)).append("\" data-w=\"").append(fraction(end - start)).append("\"><title>").append(count) //$NON-NLS-1$ //$NON-NLS-2$
+                    .append(count == 1 ? " context" : " contexts").append(" narrower than ").append(ReportText.number(MIN_BOX_PX)) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    .append(" px here; click to zoom into them</title><rect x=\"").append(px(start * WIDTH)).append("\" y=\"") //$NON-NLS-1$ //$NON-NLS-2$
+                    .append(depth * ROW).append("\" width=\"").append(px((end - start) * WIDTH)).append("\" height=\"").append(BOX) //$NON-NLS-1$ //$NON-NLS-2$
+                    .append("\"/></g>\n"); //$NON-NLS-1$
+        }
+        return 0;
+    }
+
+    /**
+     * The contexts not drawn, for the script's zoom and search: a JSON array (HTML-safe, so it
+     * cannot end the script element) of {@code [id, parent, x, w, label, fill, tooltip]}, parents
+     * before children.
+     */
+    private static void hiddenData(StringBuilder h, ComparisonReport report, List<ContextDifference> hidden, double rootWidth) {
+        DifferentialTree tree = report.tree();
+        StringWriter text = new StringWriter();
+        try {
+            JsonGenerator json = ReportJson.generator(text);
+            json.setPrettyPrinter(null);
+            json.writeStartArray();
+            for (ContextDifference d : hidden) {
+                int c = d.context();
+                json.writeStartArray();
+                json.writeNumber(c);
+                json.writeNumber(tree.tree().parent(c));
+                json.writeNumber(fraction(rootWidth > 0 ? tree.x(c) / rootWidth : 0));
+                json.writeNumber(fraction(width(tree, c, rootWidth)));
+                json.writeString(report.frame(c));
+                json.writeString(ComparisonReportJson.colour(d));
+                json.writeString(tooltip(report, d));
+                json.writeEndArray();
+                json.writeRaw('\n');
+            }
+            json.writeEndArray();
+            json.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not with a StringWriter
+        }
+        h.append("<script type=\"application/json\" id=\"fg-hidden\">\n").append(text).append("\n</script>\n"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /** The label as it fits in a box {@code width} px wide (the script's rule). */
@@ -123,7 +241,7 @@ public final class ComparisonHtml {
 
     private static String tooltip(ComparisonReport report, ContextDifference d) {
         ContextTree contexts = report.tree().tree();
-        String path = d.context() == ContextTree.ROOT ? "all executions" : contexts.folded(d.context()).replace(";", " \u203a "); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        String path = d.context() == ContextTree.ROOT ? "all executions" : contexts.joined(d.context(), " \u203a "); //$NON-NLS-1$ //$NON-NLS-2$
         return path + '\n' + "A: " + ReportText.time(d.meanA()) + " per execution (sd " + ReportText.time(d.sdA()) + "), reached by " //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 + d.presentA() + " of " + d.nA() + '\n' + "B: " + ReportText.time(d.meanB()) + " per execution (sd " + ReportText.time(d.sdB()) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 + "), reached by " + d.presentB() + " of " + d.nB() + '\n' + "B \u2212 A: " + ReportText.signedTime(d.difference()) + " (" //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
@@ -228,7 +346,7 @@ public final class ComparisonHtml {
         for (int i = 0; i < significant.size() && i < TABLE_LIMIT; i++) {
             ContextDifference d = significant.get(i);
             h.append("<tr data-id=\"").append(d.context()).append("\"><td class=\"num\">").append(i + 1).append("</td><td><span class=\"swatch\" style=\"background:") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    .append(ComparisonReportJson.colour(d)).append("\"></span>").append(esc(contexts.folded(d.context()).replace(";", " \u203a "))) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                    .append(ComparisonReportJson.colour(d)).append("\"></span>").append(esc(contexts.joined(d.context(), " \u203a "))) //$NON-NLS-1$ //$NON-NLS-2$
                     .append("</td><td class=\"num\">").append(esc(ReportText.time(d.meanA()))).append("</td><td class=\"num\">") //$NON-NLS-1$ //$NON-NLS-2$
                     .append(esc(ReportText.time(d.meanB()))).append("</td><td class=\"num\">").append(esc(ReportText.signedTime(d.difference()))) //$NON-NLS-1$
                     .append("</td><td class=\"num\">").append(esc(ReportText.percent(d.relative()))).append("</td><td class=\"num\">") //$NON-NLS-1$ //$NON-NLS-2$
@@ -312,6 +430,9 @@ public final class ComparisonHtml {
             #flamegraph g.box:hover rect { stroke: #000; stroke-width: 1; }
             #flamegraph g.box.ancestor rect { opacity: 0.5; }
             #flamegraph g.box.match rect { fill: #e040fb; }
+            #flamegraph g.other { cursor: zoom-in; }
+            #flamegraph g.other rect { fill: #c8c8c8; stroke: #fff; stroke-width: 0.5; }
+            #flamegraph g.other.match rect { fill: #f3a6fb; }
             #flamegraph text { pointer-events: none; fill: #000; }
             #fg-info { min-height: 5em; }
             .controls { margin: 0.5em 0; }
@@ -323,16 +444,46 @@ public final class ComparisonHtml {
             .problem { color: #8a4b00; }
             """; //$NON-NLS-1$
 
-    /** Zoom, search and details; reads data-* attributes, writes only textContent and attributes. */
+    /**
+     * Zoom, search and details; reads data-* attributes and the hidden contexts' JSON, creates
+     * SVG elements and writes only textContent and attributes. A zoom draws the zoomed box's
+     * subtree again with the page's rule: a box narrower than data-min-px is merged with its
+     * narrow neighbours into an "other" box (click: zoom into their parent).
+     */
     private static final String SCRIPT = """
             (function () {
               'use strict';
               var svg = document.getElementById('flamegraph');
+              var SVG = svg.namespaceURI;
               var W = Number(svg.getAttribute('data-width'));
-              var CHAR_PX = 7;
-              var boxes = Array.prototype.slice.call(svg.querySelectorAll('g.box'));
-              var byId = {};
-              boxes.forEach(function (b) { byId[b.getAttribute('data-id')] = b; });
+              var MIN_PX = Number(svg.getAttribute('data-min-px'));
+              var CHAR_PX = 7, ROW = 17, BOX = 16;
+              var nodes = {};
+              var all = [];
+              function add(id, parent, x, w, label, fill, tip) {
+                var n = { id: id, parent: parent, x: x, w: w, label: label, lower: label.toLowerCase(), fill: fill, tip: tip,
+                  children: [], depth: 0, size: 1, match: false, matches: 0 };
+                nodes[id] = n;
+                all.push(n);
+              }
+              Array.prototype.forEach.call(svg.querySelectorAll('g.box'), function (b) {
+                add(b.getAttribute('data-id'), b.getAttribute('data-parent'), Number(b.getAttribute('data-x')), Number(b.getAttribute('data-w')),
+                  b.getAttribute('data-label'), b.getAttribute('data-fill'), b.querySelector('title').textContent);
+              });
+              var hidden = document.getElementById('fg-hidden');
+              if (hidden) {
+                JSON.parse(hidden.textContent).forEach(function (r) { add(String(r[0]), String(r[1]), r[2], r[3], r[4], r[5], r[6]); });
+              }
+              all.sort(function (a, b) { return Number(a.id) - Number(b.id); }); // parents before children
+              all.forEach(function (n) {
+                var p = nodes[n.parent];
+                if (p) { p.children.push(n); n.depth = p.depth + 1; }
+              });
+              all.forEach(function (n) { n.children.sort(function (a, b) { return a.x - b.x; }); });
+              for (var i = all.length - 1; i >= 0; i--) {
+                var p = nodes[all[i].parent];
+                if (p) { p.size += all[i].size; }
+              }
               var info = document.getElementById('fg-info');
               var idle = info.textContent;
               var reset = document.getElementById('fg-reset');
@@ -341,64 +492,105 @@ public final class ComparisonHtml {
                 if (room < 3) { return ''; }
                 return label.length <= room ? label : label.substring(0, room - 2) + '..';
               }
-              function place(b, x, w) {
-                var rect = b.querySelector('rect');
-                var text = b.querySelector('text');
-                rect.setAttribute('x', x.toFixed(2));
-                rect.setAttribute('width', Math.max(0, w).toFixed(2));
-                text.setAttribute('x', (x + 3).toFixed(2));
-                text.textContent = fit(b.getAttribute('data-label'), w);
+              function element(name, attributes, parent) {
+                var e = document.createElementNS(SVG, name);
+                for (var a in attributes) { e.setAttribute(a, attributes[a]); }
+                parent.appendChild(e);
+                return e;
               }
-              function zoom(id) {
-                var z = byId[id];
-                if (!z) { return; }
-                var x0 = Number(z.getAttribute('data-x'));
-                var w0 = Number(z.getAttribute('data-w'));
-                var ancestors = {};
-                var inside = {};
-                for (var p = z.getAttribute('data-parent'); p !== ''; p = byId[p].getAttribute('data-parent')) { ancestors[p] = true; }
-                inside[id] = true;
-                boxes.forEach(function (b) {
-                  var bid = b.getAttribute('data-id');
-                  var parent = b.getAttribute('data-parent');
-                  if (parent !== '' && inside[parent]) { inside[bid] = true; }
-                  var shown = ancestors[bid] || inside[bid];
-                  b.style.display = shown ? '' : 'none';
-                  b.classList.toggle('ancestor', ancestors[bid] === true);
-                  if (ancestors[bid]) {
-                    place(b, 0, W);
-                  } else if (inside[bid]) {
-                    var x = w0 > 0 ? (Number(b.getAttribute('data-x')) - x0) / w0 * W : 0;
-                    var w = w0 > 0 ? Number(b.getAttribute('data-w')) / w0 * W : 0;
-                    place(b, x, w);
+              function box(n, x, w, ancestor) {
+                var g = element('g', { 'class': 'box' + (ancestor ? ' ancestor' : '') + (n.match ? ' match' : ''), 'data-id': n.id,
+                  'data-parent': n.parent, 'data-label': n.label }, svg);
+                element('title', {}, g).textContent = n.tip;
+                element('rect', { x: x.toFixed(2), y: n.depth * ROW, width: Math.max(0, w).toFixed(2), height: BOX, fill: n.fill }, g);
+                element('text', { x: (x + 3).toFixed(2), y: n.depth * ROW + 12 }, g).textContent = fit(n.label, w);
+              }
+              function other(parent, start, end, x0, scale, count, match) {
+                var g = element('g', { 'class': 'other' + (match ? ' match' : ''), 'data-parent': parent.id, 'data-count': count,
+                  'data-x': start, 'data-w': end - start }, svg);
+                element('title', {}, g).textContent = count + (count === 1 ? ' context' : ' contexts') + ' narrower than ' + MIN_PX
+                  + ' px here; click to zoom into them';
+                element('rect', { x: ((start - x0) * scale).toFixed(2), y: (parent.depth + 1) * ROW,
+                  width: Math.max(0, (end - start) * scale).toFixed(2), height: BOX }, g);
+              }
+              // The children of n whose middle lies in [from, to]: wide ones as boxes with their
+              // subtrees, runs of narrow neighbours as "other" boxes of at least MIN_PX.
+              function children(n, x0, scale, from, to) {
+                var run = null;
+                function flush() {
+                  if (run) { other(n, run.start, run.end, x0, scale, run.count, run.match); run = null; }
+                }
+                n.children.forEach(function (c) {
+                  var middle = c.x + c.w / 2;
+                  if (middle < from || middle > to) { return; }
+                  if (c.w * scale >= MIN_PX) {
+                    flush();
+                    box(c, (c.x - x0) * scale, c.w * scale, false);
+                    children(c, x0, scale, -Infinity, Infinity);
+                  } else {
+                    run = run || { start: c.x, end: c.x, count: 0, match: false };
+                    run.end = c.x + c.w;
+                    run.count += c.size;
+                    run.match = run.match || c.matches > 0;
+                    if ((run.end - run.start) * scale >= MIN_PX) { flush(); }
                   }
                 });
-                reset.disabled = z.getAttribute('data-parent') === '';
+                flush();
               }
+              function clear(parent) {
+                while (svg.firstChild) { svg.removeChild(svg.firstChild); }
+                for (var a = parent; a; a = nodes[a.parent]) { box(a, 0, W, true); }
+              }
+              // Zoom into a box: its ancestors faded, it at full width, its subtree below.
+              function zoom(id) {
+                var z = nodes[id];
+                if (!z) { return; }
+                redraw = function () { zoom(id); };
+                clear(nodes[z.parent]);
+                var scale = z.w > 0 ? W / z.w : 0;
+                box(z, 0, W, false);
+                children(z, z.x, scale, -Infinity, Infinity);
+                reset.disabled = z.parent === '';
+              }
+              // Zoom into an "other" box: its parent faded at full width, the span's children below.
+              function zoomSpan(parentId, start, width) {
+                var p = nodes[parentId];
+                if (!p || !(width > 0)) { return; }
+                redraw = function () { zoomSpan(parentId, start, width); };
+                clear(p);
+                children(p, start, W / width, start, start + width);
+                reset.disabled = false;
+              }
+              var redraw = function () { zoom('0'); };
               var search = document.getElementById('fg-search');
               var matches = document.getElementById('fg-matches');
               function find() {
                 var term = search.value.toLowerCase();
-                var n = 0;
-                boxes.forEach(function (b) {
-                  var hit = term !== '' && b.getAttribute('data-label').toLowerCase().indexOf(term) >= 0;
-                  b.classList.toggle('match', hit);
-                  if (hit) { n++; }
-                });
-                matches.textContent = term === '' ? '' : n + (n === 1 ? ' context matches' : ' contexts match');
+                var count = 0;
+                all.forEach(function (n) { n.matches = 0; });
+                for (var i = all.length - 1; i >= 0; i--) {
+                  var n = all[i];
+                  n.match = term !== '' && n.lower.indexOf(term) >= 0;
+                  if (n.match) { count++; n.matches++; }
+                  var p = nodes[n.parent];
+                  if (p) { p.matches += n.matches; }
+                }
+                redraw();
+                matches.textContent = term === '' ? '' : count + (count === 1 ? ' context matches' : ' contexts match');
               }
               search.addEventListener('input', find);
               svg.addEventListener('click', function (e) {
-                var b = e.target.closest('g.box');
-                if (b) { zoom(b.getAttribute('data-id')); }
+                var b = e.target.closest('g.box, g.other');
+                if (b && b.classList.contains('box')) { zoom(b.getAttribute('data-id')); }
+                if (b && b.classList.contains('other')) { zoomSpan(b.getAttribute('data-parent'), Number(b.getAttribute('data-x')), Number(b.getAttribute('data-w'))); }
               });
               svg.addEventListener('mouseover', function (e) {
-                var b = e.target.closest('g.box');
+                var b = e.target.closest('g.box, g.other');
                 if (b) { info.textContent = b.querySelector('title').textContent; }
               });
               svg.addEventListener('mouseleave', function () { info.textContent = idle; });
               reset.addEventListener('click', function () { zoom('0'); });
-              window.featureCompassReport = { zoom: zoom, find: function (term) { search.value = term; find(); } };
+              window.featureCompassReport = { zoom: zoom, zoomSpan: zoomSpan, find: function (term) { search.value = term; find(); } };
             })();
             """; //$NON-NLS-1$
 }

@@ -49,7 +49,7 @@ public final class ComparisonMarkdown {
                     break;
                 }
                 rank++;
-                table.add(List.of(Integer.toString(rank), tree.folded(d.context()).replace(";", " \u203a "), ReportText.time(d.meanA()), //$NON-NLS-1$ //$NON-NLS-2$
+                table.add(List.of(Integer.toString(rank), tree.joined(d.context(), " \u203a "), ReportText.time(d.meanA()), //$NON-NLS-1$
                         ReportText.time(d.meanB()), ReportText.signedTime(d.difference()), ReportText.percent(d.relative()), ReportText.number(d.q())));
             }
             md.append(table.text());

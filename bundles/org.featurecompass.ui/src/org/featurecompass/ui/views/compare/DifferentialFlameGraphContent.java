@@ -230,7 +230,7 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
         ContextDifference d = tree.context(node);
         ComparisonSettings settings = tree.settings();
         if (node != ContextTree.ROOT) {
-            tip.put(Messages.DifferentialFlameGraph_TipContext, tree.tree().folded(node).replace(";", " \u203a ")); //$NON-NLS-1$ //$NON-NLS-2$
+            tip.put(Messages.DifferentialFlameGraph_TipContext, tree.tree().joined(node, " \u203a ")); //$NON-NLS-1$
         }
         tip.put(Messages.DifferentialFlameGraph_TipGroupA, NLS.bind(Messages.DifferentialFlameGraph_TipGroupValue,
                 new Object[] { FeatureTimeFormat.mean(d.meanA()), FeatureTimeFormat.mean(d.sdA()), count(d.nA()), count(d.presentA()) }));

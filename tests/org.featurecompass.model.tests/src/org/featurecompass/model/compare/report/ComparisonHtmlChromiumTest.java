@@ -48,9 +48,13 @@ class ComparisonHtmlChromiumTest {
               try {
                 var svg = document.getElementById('flamegraph');
                 out('svg', svg !== null && svg.namespaceURI === 'http://www.w3.org/2000/svg');
-                var boxes = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box'));
+                // The script draws the graph again on a zoom and a search: query after each.
+                function current() { return Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box')); }
+                function labelled(label) { return current().filter(function (b) { return b.getAttribute('data-label') === label; })[0]; }
+                var boxes = current();
                 out('boxes', boxes.length);
                 out('rects', document.querySelectorAll('#flamegraph g.box > rect').length);
+                out('others', document.querySelectorAll('#flamegraph g.other').length);
                 var search = document.getElementById('fg-search');
                 search.value = 'COMPRESS';
                 search.dispatchEvent(new Event('input'));
@@ -59,13 +63,12 @@ class ComparisonHtmlChromiumTest {
                 out('matchLabels', Array.prototype.map.call(hits, function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
                 out('matchFill', hits.length ? getComputedStyle(hits[0].querySelector('rect')).fill : 'none');
                 out('matchText', document.getElementById('fg-matches').textContent);
-                var region = boxes.filter(function (b) { return b.getAttribute('data-label') === 'FR(Compression)'; })[0];
-                region.querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
-                out('zoomWidth', region.querySelector('rect').getAttribute('width'));
-                out('visible', boxes.filter(function (b) { return b.style.display !== 'none'; }).map(function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+                labelled('FR(Compression)').querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+                out('zoomWidth', labelled('FR(Compression)').querySelector('rect').getAttribute('width'));
+                out('visible', current().map(function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
                 document.getElementById('fg-reset').click();
-                out('visibleAfterReset', boxes.filter(function (b) { return b.style.display !== 'none'; }).length);
-                var script = boxes.filter(function (b) { return b.getAttribute('data-label').indexOf('<script>') === 0; });
+                out('visibleAfterReset', current().length);
+                var script = current().filter(function (b) { return b.getAttribute('data-label').indexOf('<script>') === 0; });
                 out('scriptBoxes', script.length);
                 out('scriptTitle', script.length ? script[0].querySelector('title').textContent.split('\\n')[0] : '');
                 out('scriptElements', document.getElementsByTagName('script').length);
@@ -81,29 +84,23 @@ class ComparisonHtmlChromiumTest {
             </script>
             """; //$NON-NLS-1$
 
-    @Test
-    void reportWorksInChromium(@TempDir Path dir) throws Exception {
+    private static Path chromium() throws Exception {
         Path chromium = Path.of("/usr/bin/chromium"); //$NON-NLS-1$
         if (!Files.isExecutable(chromium)) {
             fail("Debian's chromium is not installed: run tools/setup/install-deps.sh as root"); //$NON-NLS-1$
         }
         Run version = run(List.of(chromium.toString(), "--version"), 60); //$NON-NLS-1$
         Assumptions.assumeTrue(version.exit() == 0, () -> "chromium is installed but cannot run on this machine: " + version.output()); //$NON-NLS-1$
+        return chromium;
+    }
 
-        ReportFixture fixture = new ReportFixture();
-        String html = ComparisonHtml.text(fixture.report(null));
-        assertFalse(Pattern.compile("(src|href)\\s*=|url\\(|@import|https?://(?!www\\.w3\\.org/2000/svg\")").matcher(html).find(), //$NON-NLS-1$
-                "self-contained: no link to any other resource"); //$NON-NLS-1$
-        Path report = dir.resolve("report.html"); //$NON-NLS-1$
-        Files.writeString(report, html);
-        // The copy with the checks: an error collector first, the check script last.
+    /** @return the key=value lines the check script wrote into the page, after Chromium ran it */
+    private static Map<String, String> check(Path chromium, Path dir, String html, String checkScript) throws Exception {
         String checked = html.replaceFirst("<meta charset=\"utf-8\">\n", "<meta charset=\"utf-8\">\n" + ERROR_COLLECTOR) //$NON-NLS-1$ //$NON-NLS-2$
-                .replace("</body>", CHECK + "</body>"); //$NON-NLS-1$ //$NON-NLS-2$
+                .replace("</body>", checkScript + "</body>"); //$NON-NLS-1$ //$NON-NLS-2$
         Path page = dir.resolve("checked.html"); //$NON-NLS-1$
         Files.writeString(page, checked);
-        List<String> browser = List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-                "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=" + dir.resolve("profile")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        List<String> dump = new ArrayList<>(browser);
+        List<String> dump = new ArrayList<>(browser(chromium, dir));
         dump.addAll(List.of("--dump-dom", page.toUri().toString())); //$NON-NLS-1$
         Run dom = run(dump, 120);
         assertEquals(0, dom.exit(), dom.output());
@@ -114,6 +111,25 @@ class ComparisonHtmlChromiumTest {
             int eq = line.indexOf('=');
             result.put(line.substring(0, eq), line.substring(eq + 1));
         }
+        return result;
+    }
+
+    private static List<String> browser(Path chromium, Path dir) {
+        return List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=" + dir.resolve("profile")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    }
+
+    @Test
+    void reportWorksInChromium(@TempDir Path dir) throws Exception {
+        Path chromium = chromium();
+
+        ReportFixture fixture = new ReportFixture();
+        String html = ComparisonHtml.text(fixture.report(null));
+        assertFalse(Pattern.compile("(src|href)\\s*=|url\\(|@import|https?://(?!www\\.w3\\.org/2000/svg\")").matcher(html).find(), //$NON-NLS-1$
+                "self-contained: no link to any other resource"); //$NON-NLS-1$
+        Path report = dir.resolve("report.html"); //$NON-NLS-1$
+        Files.writeString(report, html);
+        Map<String, String> result = check(chromium, dir, html, CHECK);
         System.out.println("ComparisonHtmlChromiumTest: " + result); //$NON-NLS-1$
 
         // Expected values from the generator's raw data.
@@ -140,6 +156,7 @@ class ComparisonHtmlChromiumTest {
         assertEquals("true", result.get("svg")); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(Integer.toString(contexts), result.get("boxes"), "one box per context"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(Integer.toString(contexts), result.get("rects")); //$NON-NLS-1$
+        assertEquals("0", result.get("others"), "every box of this report is wide enough"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals(Integer.toString(searchHits.size()), result.get("matches"), "search highlights the matching frames"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals("FR(Compression)|compress", result.get("matchLabels")); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals("rgb(224, 64, 251)", result.get("matchFill"), "highlight colour applied"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -155,12 +172,87 @@ class ComparisonHtmlChromiumTest {
         Files.createDirectories(screenshots);
         Path png = screenshots.toAbsolutePath().resolve("comparison-report.png"); //$NON-NLS-1$
         Files.deleteIfExists(png);
-        List<String> shot = new ArrayList<>(browser);
+        List<String> shot = new ArrayList<>(browser(chromium, dir));
         shot.addAll(List.of("--hide-scrollbars", "--window-size=1300,1600", "--screenshot=" + png, report.toUri().toString())); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         Run screenshot = run(shot, 120);
         assertEquals(0, screenshot.exit(), screenshot.output());
         byte[] bytes = Files.readAllBytes(png);
         assertTrue(bytes.length > 10_000 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G', "a PNG of the page: " + png); //$NON-NLS-1$
+    }
+
+    private static final String CHECK_NARROW = """
+            <script>
+            (function () {
+              var lines = [];
+              function out(key, value) { lines.push(key + '=' + value); }
+              try {
+                var others = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.other'));
+                out('boxes', document.querySelectorAll('#flamegraph g.box').length);
+                out('others', others.length);
+                out('merged', others.reduce(function (sum, o) { return sum + Number(o.getAttribute('data-count')); }, 0));
+                out('narrowestOther', Math.min.apply(null, others.slice(0, -1).map(function (o) { return Number(o.querySelector('rect').getAttribute('width')); })));
+                window.featureCompassReport.find('needle');
+                out('matchText', document.getElementById('fg-matches').textContent);
+                var hit = document.querySelectorAll('#flamegraph g.other.match');
+                out('otherMatches', hit.length);
+                var count = hit.length ? Number(hit[0].getAttribute('data-count')) : -1;
+                out('clickedCount', count);
+                hit[0].querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+                var shown = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box:not(.ancestor)'));
+                out('zoomedBoxes', shown.length);
+                out('zoomedOthers', document.querySelectorAll('#flamegraph g.other').length);
+                out('needle', shown.filter(function (b) { return b.getAttribute('data-label') === 'needle' && b.classList.contains('match'); }).length);
+                out('ancestors', Array.prototype.map.call(document.querySelectorAll('#flamegraph g.box.ancestor'), function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+                document.getElementById('fg-reset').click();
+                out('othersAfterReset', document.querySelectorAll('#flamegraph g.other').length);
+              } catch (e) {
+                window.__errors.push('check: ' + e);
+              }
+              out('errors', window.__errors.join(' / '));
+              var pre = document.createElement('pre');
+              pre.id = 'selfcheck';
+              pre.textContent = lines.join('\\n');
+              document.body.appendChild(pre);
+            })();
+            </script>
+            """; //$NON-NLS-1$
+
+    /**
+     * A context with 3,000 children too narrow to draw (10 ns each beside a 1 ms sibling; one of
+     * them with a child {@code needle}): they become "other" boxes of at least a pixel whose counts
+     * add up to the hidden contexts; a search finds the hidden {@code needle} and marks the "other"
+     * box that holds it; a click on that box zooms into its span, where its contexts are boxes.
+     */
+    @Test
+    void narrowContextsAreMergedAndReachableByZoomAndSearch(@TempDir Path dir) throws Exception {
+        Path chromium = chromium();
+        int leaves = 3000;
+        ComparisonReport report = ReportFixture.wideAndNarrow(leaves);
+        String html = ComparisonHtml.text(report);
+        Map<String, String> result = check(chromium, dir, html, CHECK_NARROW);
+        System.out.println("ComparisonHtmlChromiumTest (narrow): " + result); //$NON-NLS-1$
+        int contexts = report.reachedContexts().size();
+        assertEquals(leaves + 4, contexts, "root, main, wide, the leaves and needle"); //$NON-NLS-1$
+        assertEquals("", result.get("errors"), "no script error"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("3", result.get("boxes"), "all, main and wide are drawn"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals(Integer.toString(leaves + 1), result.get("merged"), "the other boxes hold every hidden context"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(Double.parseDouble(result.get("narrowestOther")) >= ComparisonHtml.MIN_BOX_PX - 0.01, "runs of at least a pixel"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("1 context matches", result.get("matchText")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("1", result.get("otherMatches"), "the other box that holds needle is marked"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(result.get("clickedCount"), result.get("zoomedBoxes"), "zoomed into the span, its contexts are boxes"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("0", result.get("zoomedOthers")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("1", result.get("needle"), "needle drawn and highlighted"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("all|main", result.get("ancestors")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(result.get("others"), result.get("othersAfterReset"), "reset draws the page's own view again"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals(1, count(html, "id=\"fg-hidden\""), "the hidden contexts' data"); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
     }
 
     private record Run(int exit, String output) {

@@ -146,6 +146,59 @@ public final class ReportFixture {
         return new ComparisonReport(differences, spec, MetricHistogram.forReport(filter), meta);
     }
 
+    /**
+     * A report whose graph is mostly too narrow to draw: {@code main} with a child {@code wide}
+     * (1 ms of self time) and {@code leaves} children {@code leaf-0000}, … (10 ns each), one of
+     * which, {@code leaf-0042}, has a child {@code needle} (10 ns); three executions per group, all
+     * alike.
+     *
+     * @param leaves number of narrow children
+     * @return the report
+     * @throws ExpressionException never (fixed group filters)
+     */
+    public static ComparisonReport wideAndNarrow(int leaves) throws ExpressionException {
+        ContextTree tree = new ContextTree(new FrameTable());
+        int main = tree.child(ContextTree.ROOT, Frame.function("main")); //$NON-NLS-1$
+        int wide = tree.child(main, Frame.function("wide")); //$NON-NLS-1$
+        int[] leaf = new int[leaves];
+        for (int i = 0; i < leaves; i++) {
+            leaf[i] = tree.child(main, Frame.function(String.format("leaf-%04d", Integer.valueOf(i)))); //$NON-NLS-1$
+        }
+        int needle = tree.child(leaf[42], Frame.function("needle")); //$NON-NLS-1$
+        EcctStore store = new EcctStore(tree);
+        EcctAccumulator accumulator = new EcctAccumulator(tree);
+        int n = 6;
+        long[] start = new long[n];
+        long[] end = new long[n];
+        String[] traces = new String[n];
+        String[] features = new String[n];
+        for (int e = 0; e < n; e++) {
+            accumulator.insert(wide, 1_000_000 + e);
+            for (int l : leaf) {
+                accumulator.insert(l, 10);
+            }
+            accumulator.insert(needle, 10);
+            store.add(accumulator.finish());
+            start[e] = 10_000_000L * (e + 1);
+            end[e] = start[e] + 1_000_000 + 10L * (leaves + 1);
+            traces[e] = e < 3 ? "t1" : "t2"; //$NON-NLS-1$ //$NON-NLS-2$
+            features[e] = ""; //$NON-NLS-1$
+        }
+        ExperimentExecutions executions = CrossFilterTestTables.of(start, end, features, traces, new HashMap<>());
+        CrossFilter filter = new CrossFilter(executions, 20, HistogramEdges.Scale.LINEAR);
+        List<GroupFilter> a = GroupFilterExpression.parse("trace = t1").resolve(executions); //$NON-NLS-1$
+        List<GroupFilter> b = GroupFilterExpression.parse("trace = t2").resolve(executions); //$NON-NLS-1$
+        filter.apply(Group.A, a);
+        filter.apply(Group.B, b);
+        DifferentialTree differences = new GroupComparison(filter, new ExecutionValues(store)).compute(ComparisonSettings.DEFAULT);
+        Map<String, MetricUnit> units = new HashMap<>();
+        for (MetricColumn m : executions.metrics()) {
+            units.put(m.name(), m.unit());
+        }
+        return new ComparisonReport(differences, new ComparisonSpec("{}", a, b, ComparisonSettings.DEFAULT), MetricHistogram.forReport(filter), //$NON-NLS-1$
+                new ReportMetadata("0.1.0.test", "request", List.of(), units, null)); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
     /** @return the members of a group */
     public BitSet members(Group group) {
         return filter.members(group);
