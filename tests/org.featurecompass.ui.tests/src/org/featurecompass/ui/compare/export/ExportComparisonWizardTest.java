@@ -17,6 +17,8 @@ import java.util.concurrent.CompletableFuture;
 
 import org.eclipse.core.commands.Command;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.action.ToolBarManager;
 import org.eclipse.jface.viewers.StructuredSelection;
 import org.eclipse.jface.wizard.WizardDialog;
 import org.eclipse.swt.SWT;
@@ -26,10 +28,16 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
 import org.eclipse.swt.widgets.Text;
+import org.eclipse.swt.widgets.ToolBar;
+import org.eclipse.swt.widgets.ToolItem;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.ui.IViewPart;
+import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
 import org.eclipse.ui.commands.ICommandService;
+import org.eclipse.ui.wizards.IWizardCategory;
+import org.eclipse.ui.wizards.IWizardDescriptor;
 import org.featurecompass.core.compare.ComparisonSession;
 import org.featurecompass.core.compare.ComparisonSessions;
 import org.featurecompass.core.compare.report.ReportFormat;
@@ -39,6 +47,8 @@ import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.model.execution.ExecutionDefinitionsJson;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.featurecompass.ui.views.WorkbenchTestSupport;
+import org.featurecompass.ui.views.compare.DifferentialFlameGraphView;
+import org.featurecompass.ui.views.compare.ExecutionGroupsView;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -47,9 +57,15 @@ import org.junit.jupiter.api.Test;
  * {@code FR(Compression)} executions (the current comparison session of the active trace), the
  * wizard opened as a user opens it, with a folder typed in its field and the default formats,
  * writes exactly the bytes that {@link ReportFormat} renders from the session (the same code as
- * {@code featurecompass compare}), and no others. A screenshot of the wizard is saved.
+ * {@code featurecompass compare}), and no others. A screenshot of the wizard is saved. The
+ * views' toolbars show the command as an enabled <em>Export...</em> button, and File › Export
+ * lists the wizard under Feature Compass.
  */
 class ExportComparisonWizardTest {
+
+    /** The export command's label in the views' toolbars and its tooltip (plugin.properties). */
+    private static final String EXPORT_LABEL = "Export..."; //$NON-NLS-1$
+    private static final String EXPORT_TOOLTIP = "Writes the comparison of two groups of executions as an HTML page, JSON, CSV, Markdown, folded stacks or pprof profiles"; //$NON-NLS-1$
 
     @Test
     void wizardWritesTheSessionsReport() throws Exception {
@@ -117,6 +133,53 @@ class ExportComparisonWizardTest {
         }
         String json = Files.readString(folder.resolve("demo-comparison.json")); //$NON-NLS-1$
         assertTrue(json.contains("\"executionType\": \"compression\""), json.substring(0, Math.min(400, json.length()))); //$NON-NLS-1$
+    }
+
+    /**
+     * Where a user finds the export: an enabled <em>Export...</em> button (the command's tool
+     * item, with the wizard's description as its tooltip) in the toolbars of the Execution Groups
+     * and Differential Flame Graph views, and File › Export › Feature Compass › Comparison Report.
+     */
+    @Test
+    void exportIsInTheComparisonViewsToolbarsAndUnderFileExport() throws Exception {
+        Display display = WorkbenchTestSupport.display();
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        for (String id : List.of(ExecutionGroupsView.ID, DifferentialFlameGraphView.ID)) {
+            IViewPart view = page.showView(id);
+            try {
+                IToolBarManager manager = view.getViewSite().getActionBars().getToolBarManager();
+                manager.update(true);
+                WorkbenchTestSupport.pump(display, 200);
+                ToolBar toolbar = manager instanceof ToolBarManager bar ? bar.getControl() : null;
+                assertNotNull(toolbar, id + ": the view's toolbar is shown"); //$NON-NLS-1$
+                List<ToolItem> export = new ArrayList<>();
+                for (ToolItem item : toolbar.getItems()) {
+                    if (EXPORT_LABEL.equals(item.getText())) {
+                        export.add(item);
+                    }
+                }
+                assertEquals(1, export.size(), id + ": one Export... button among " + texts(toolbar)); //$NON-NLS-1$
+                assertEquals(EXPORT_TOOLTIP, export.get(0).getToolTipText(), id);
+                WorkbenchTestSupport.waitUntil(display, export.get(0)::getEnabled, id + ": Export... enabled"); //$NON-NLS-1$
+            } finally {
+                page.hideView(view);
+            }
+        }
+        IWizardCategory category = PlatformUI.getWorkbench().getExportWizardRegistry().getRootCategory()
+                .findCategory(new org.eclipse.core.runtime.Path("org.featurecompass.ui.exportCategory")); //$NON-NLS-1$
+        assertNotNull(category, "File > Export has a Feature Compass category"); //$NON-NLS-1$
+        assertEquals("Feature Compass", category.getLabel()); //$NON-NLS-1$
+        IWizardDescriptor wizard = category.findWizard("org.featurecompass.ui.compare.exportWizard"); //$NON-NLS-1$
+        assertNotNull(wizard, "File > Export > Feature Compass lists the wizard"); //$NON-NLS-1$
+        assertEquals("Comparison Report", wizard.getLabel()); //$NON-NLS-1$
+    }
+
+    private static List<String> texts(ToolBar toolbar) {
+        List<String> texts = new ArrayList<>();
+        for (ToolItem item : toolbar.getItems()) {
+            texts.add(item.getText() + " (" + item.getToolTipText() + ')'); //$NON-NLS-1$
+        }
+        return texts;
     }
 
     private static void collect(Control control, List<Text> texts, List<Button> checks) {
