@@ -385,7 +385,7 @@ public final class ComparisonHtml {
     }
 
     private static String fraction(double value) {
-        return String.format(Locale.ROOT, "%.9f", value).replaceAll("0+$", "").replaceAll("\\.$", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+        return ReportText.withoutTrailingZeros(String.format(Locale.ROOT, "%.9f", value)); //$NON-NLS-1$
     }
 
     private static String px(double value) {

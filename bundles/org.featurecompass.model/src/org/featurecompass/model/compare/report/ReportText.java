@@ -98,12 +98,28 @@ final class ReportText {
         }
         double magnitude = Math.abs(value);
         int decimals = magnitude >= 100 ? 1 : magnitude >= 10 ? 2 : 3;
-        String text = String.format(Locale.ROOT, "%." + decimals + "f", value); //$NON-NLS-1$ //$NON-NLS-2$
         // 12.30 -> 12.3: fewer characters, same value
-        if (text.indexOf('.') >= 0) {
-            text = text.replaceAll("0+$", "").replaceAll("\\.$", ""); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        return withoutTrailingZeros(String.format(Locale.ROOT, "%." + decimals + "f", value)); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
+    /**
+     * @param decimal a number with a decimal point, e.g. {@code 12.300}
+     * @return it without the zeros at the end of its fraction, nor the point if nothing is left
+     *         of the fraction, e.g. {@code 12.3}, {@code 12}; unchanged without a point. (The
+     *         reports write it for every context: no regular expression here.)
+     */
+    static String withoutTrailingZeros(String decimal) {
+        if (decimal.indexOf('.') < 0) {
+            return decimal;
         }
-        return text;
+        int end = decimal.length();
+        while (decimal.charAt(end - 1) == '0') {
+            end--;
+        }
+        if (decimal.charAt(end - 1) == '.') {
+            end--;
+        }
+        return decimal.substring(0, end);
     }
 
     /**
