@@ -7,6 +7,8 @@ sample's attribution and the accuracy of the estimates against the traced values
   sample_estimates.py attribution TRACE.json [--max-in-probe 0.02]
                                   (exit 1 on a misattributed sample)
   sample_estimates.py accuracy TRACE.json [--level 0.95] [--json]
+  sample_estimates.py boundaries TRACE.json... [--region ID]
+                                  (where samples fall relative to the region events)
 
 Method (doc/recorder.md, "Sampling"). A sample is taken on a CPU running one of the target's
 threads every period D = 1/f (f = otherData.sampling.frequencyHz), so it stands for D of that
@@ -255,6 +257,70 @@ def traced_values(trace, meta):
     return values
 
 
+BOUNDARY_BINS = (0, 10_000, 20_000, 100_000, None)  # ns since a thread's last region event
+
+
+def boundaries(traces, region):
+    """Where the samples of a --sample --trace --kernel recording fall relative to the traced
+    region events, to find what biases a region's estimate (doc/benchmarks.md, "Sampling
+    accuracy"). Every on-CPU instant of a thread with a region stack is classed by the thread's
+    last region event (a begin or an end, of the region or of another), whether its stack then
+    holds the region, and the time since that event (BOUNDARY_BINS); the samples in a class are
+    compared with its on-CPU time x frequency. Returns the totals (samples and expected, in the
+    region and in all stacks) and, per class, (on-CPU ns, samples, expected)."""
+    exposure, count = collections.Counter(), collections.Counter()
+    totals = collections.Counter()
+    edges = list(BOUNDARY_BINS[:-1])
+
+    def label(before, after):
+        if len(after) > len(before):
+            return ("begin", after[-1] == region)
+        return ("end", bool(before) and before[-1] == region)
+    for trace in traces:
+        frequency = trace["otherData"]["sampling"]["frequencyHz"]
+        history = traced_stacks(trace)
+        runs = on_cpu_intervals(trace, {tid for _, tid in history})
+
+        def on_cpu(tid, a, b):
+            intervals = runs.get(tid, [])
+            total = 0
+            for x, y in intervals[max(0, bisect.bisect_right(intervals, (a,)) - 1):]:
+                if x >= b:
+                    break
+                total += max(0, min(y, b) - max(x, a))
+            return total
+        classes = {}
+        for (pid, tid), hist in history.items():
+            before = ()
+            for i, (t, stack) in enumerate(hist):
+                kind, own = label(before, stack)
+                before = stack
+                until = hist[i + 1][0] if i + 1 < len(hist) else t
+                for k, low in enumerate(edges):
+                    high = BOUNDARY_BINS[k + 1]
+                    a, b = t + low, until if high is None else min(t + high, until)
+                    if a < b:
+                        key = (kind, own, region in stack, k)
+                        ns = on_cpu(tid, a, b)
+                        exposure[key] += ns
+                        totals["expected", region in stack] += ns * frequency / 1e9
+            classes[(pid, tid)] = [t for t, _ in hist]
+        for e in trace["traceEvents"]:
+            if e.get("ph") != "P" or e.get("cat") != "sample" or (e["pid"], e["tid"]) not in history:
+                continue
+            hist = history[(e["pid"], e["tid"])]
+            i = bisect.bisect_right(classes[(e["pid"], e["tid"])], e["ts"]) - 1
+            if i < 0 or i + 1 >= len(hist):
+                continue  # before the thread's first event or after its last: not classed
+            kind, own = label(hist[i - 1][1] if i > 0 else (), hist[i][1])
+            k = bisect.bisect_right(edges, e["ts"] - hist[i][0]) - 1
+            count[(kind, own, region in hist[i][1], k)] += 1
+            totals["samples", region in hist[i][1]] += 1
+        totals["frequency"] = frequency
+    rows = {key: (exposure[key], count[key], exposure[key] * totals["frequency"] / 1e9) for key in exposure}
+    return totals, rows
+
+
 def accuracy(trace, meta, level):
     rows, samples = estimate(trace, meta, level)
     truth = traced_values(trace, meta)
@@ -279,8 +345,9 @@ def ms(ns):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("command", choices=["estimate", "attribution", "accuracy"])
-    p.add_argument("trace")
+    p.add_argument("command", choices=["estimate", "attribution", "accuracy", "boundaries"])
+    p.add_argument("trace", nargs="+", help="one trace (boundaries: one or more)")
+    p.add_argument("--region", type=int, default=7, help="boundaries: the region id (default 7, the demo's FR(Recursion))")
     p.add_argument("--level", type=float, default=0.95, help="confidence level of the intervals")
     p.add_argument("--json", action="store_true", help="print the rows as JSON")
     p.add_argument("--tsv", action="store_true",
@@ -291,6 +358,26 @@ def main():
     p.add_argument("--max-in-probe", type=float, default=0.02,
                    help="attribution: largest share of samples taken during a region probe")
     a = p.parse_args()
+    if a.command == "boundaries":
+        totals, rows = boundaries([load(path)[0] for path in a.trace], a.region)
+        n, e = totals["samples", True], totals["expected", True]
+        n_all, e_all = n + totals["samples", False], e + totals["expected", False]
+        print(f"{len(a.trace)} recordings at {totals['frequency']} Hz. Samples with region {a.region} on the stack: {n} "
+              f"against {e:.0f} expected from its traced on-CPU time ({100 * (n / e - 1):+.2f} %, Poisson sd "
+              f"{100 / e ** 0.5:.2f} %); all samples of the threads' region stacks: {n_all} against {e_all:.0f} "
+              f"({100 * (n_all / e_all - 1):+.2f} %); the region relative to all: {100 * ((n / e) / (n_all / e_all) - 1):+.2f} %\n")
+        print(f"| last region event | of region {a.region} | stack holds it | time since the event | on-CPU ms | samples | expected | excess |")
+        print("|---|---|---|---|---|---|---|---|")
+        for (kind, own, holds, k), (ns, samples, expected) in sorted(rows.items()):
+            if expected >= 1:
+                high = BOUNDARY_BINS[k + 1]
+                span = f"{BOUNDARY_BINS[k] // 1000}-{high // 1000 if high else '∞'} µs"
+                print(f"| {kind} | {'yes' if own else 'no'} | {'yes' if holds else 'no'} | {span} | {ns / 1e6:.1f} | "
+                      f"{samples} | {expected:.1f} | {samples - expected:+.1f} |")
+        return
+    if len(a.trace) != 1:
+        p.error(f"{a.command} takes one trace")
+    a.trace = a.trace[0]
     trace, meta = load(a.trace)
     if a.command == "attribution":
         checked, bad, in_probe, skipped = attribution(trace, meta)
