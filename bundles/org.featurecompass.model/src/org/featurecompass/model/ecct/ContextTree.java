@@ -13,8 +13,10 @@ import java.util.List;
  * Used as the <em>union ECCT</em> shared by all executions (the paper's generic ECCT, §3.3.4)
  * and as the tree of the thread stacks a {@link StackSource} refers to; both share one
  * {@link FrameTable}. Storage per node: parent, frame, depth, first child and next sibling
- * ({@code int} each, 20 bytes) plus a slot of the child index (12 bytes, at most half full):
- * 44 bytes or less per node. Not thread-safe while nodes are added.
+ * ({@code int} each, 20 bytes) plus the child index, an open-addressing table of node ids whose
+ * keys are read back from the parent and frame arrays (4 bytes a slot, at most three quarters
+ * full: 5.3 to 10.7 bytes a node); about 26–31 bytes a node once {@link #trimToSize() trimmed},
+ * up to 1.5 times the arrays' part while growing. Not thread-safe while nodes are added.
  */
 public final class ContextTree {
 
@@ -22,7 +24,8 @@ public final class ContextTree {
     public static final int ROOT = 0;
 
     private final FrameTable fFrames;
-    private final PackedKeyIndex fChildren = new PackedKeyIndex(64);
+    /** Node ids by hash of (parent, frame); -1 = empty slot; the root is never in it. */
+    private int[] fChildren = emptySlots(64);
     private int[] fParent = new int[64];
     private int[] fFrame = new int[64];
     private int[] fDepth = new int[64];
@@ -56,8 +59,7 @@ public final class ContextTree {
      * @return the child of {@code parent} for that frame, created if absent
      */
     public int child(int parent, int frame) {
-        long key = PackedKeyIndex.pack(parent, frame);
-        int child = fChildren.get(key);
+        int child = find(parent, frame);
         if (child >= 0) {
             return child;
         }
@@ -66,7 +68,7 @@ public final class ContextTree {
             throw new IllegalArgumentException("unknown frame id " + frame); //$NON-NLS-1$
         }
         if (fSize == fParent.length) {
-            grow(fSize + (fSize >> 1));
+            grow(Math.max(64, fSize + (fSize >> 1)));
         }
         child = fSize++;
         fParent[child] = parent;
@@ -75,7 +77,7 @@ public final class ContextTree {
         fFirstChild[child] = -1;
         fNextSibling[child] = fFirstChild[parent];
         fFirstChild[parent] = child;
-        fChildren.put(key, child);
+        index(child);
         return child;
     }
 
@@ -95,7 +97,17 @@ public final class ContextTree {
      * @return the child of {@code parent} for that frame, or -1
      */
     public int find(int parent, int frame) {
-        return fChildren.get(PackedKeyIndex.pack(parent, frame));
+        int[] slots = fChildren;
+        int mask = slots.length - 1;
+        for (int i = slot(parent, frame, mask);; i = (i + 1) & mask) {
+            int node = slots[i];
+            if (node < 0) {
+                return -1;
+            }
+            if (fParent[node] == parent && fFrame[node] == frame) {
+                return node;
+            }
+        }
     }
 
     /**
@@ -229,9 +241,50 @@ public final class ContextTree {
         return fParent;
     }
 
-    /** @return approximate bytes held by the tree, frame table excluded */
+    /** @return bytes held by the tree's arrays, frame table excluded */
     public long bytes() {
-        return 20L * fParent.length + fChildren.bytes();
+        return 20L * fParent.length + 4L * fChildren.length;
+    }
+
+    /** Releases the spare capacity of the node arrays (the tree may still grow afterwards). */
+    public void trimToSize() {
+        if (fParent.length > fSize) {
+            grow(fSize);
+        }
+    }
+
+    private static int[] emptySlots(int capacity) {
+        int[] slots = new int[capacity];
+        Arrays.fill(slots, -1);
+        return slots;
+    }
+
+    private static int slot(int parent, int frame, int mask) {
+        long h = (((long) parent << 32) | (frame & 0xFFFF_FFFFL)) * 0x9E37_79B9_7F4A_7C15L;
+        return (int) (h ^ (h >>> 32)) & mask;
+    }
+
+    /** Puts {@code node} (not yet in the table) into the child index, growing it past 3/4 full. */
+    private void index(int node) {
+        if (4L * fSize > 3L * fChildren.length) {
+            int[] old = fChildren;
+            fChildren = emptySlots(2 * old.length);
+            for (int n : old) {
+                if (n >= 0) {
+                    insert(n);
+                }
+            }
+        }
+        insert(node);
+    }
+
+    private void insert(int node) {
+        int mask = fChildren.length - 1;
+        int i = slot(fParent[node], fFrame[node], mask);
+        while (fChildren[i] >= 0) {
+            i = (i + 1) & mask;
+        }
+        fChildren[i] = node;
     }
 
     private void checkNode(int node) {

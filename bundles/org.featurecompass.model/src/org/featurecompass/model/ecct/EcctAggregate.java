@@ -1,58 +1,69 @@
 package org.featurecompass.model.ecct;
 
+import java.util.BitSet;
+
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * Per node sums of the ECCTs of a subset of executions (TraceCompare §3.3.4, §3.4.2): sum and sum
  * of squares of self and inclusive time, and how many executions reached the node. Executions
  * that did not reach a node count as 0 (§3.4.2), so means and variances are over the whole
  * subset. Times in ns; sums of squares in ns² as {@code double} (a {@code long} would overflow
- * past about 3 s squared times 10^6). Immutable once built.
+ * past about 3 s squared times 10^6). The sums and counts are computed by
+ * {@link EcctStore#aggregate(BitSet)}; the inclusive sums are the subtree sums of the self sums
+ * (an execution's inclusive time at a node is the sum of its self times below it); the sums of
+ * squares, which need each execution's inclusive times, are computed from the subset's rows on
+ * first use. Immutable once built; thread-safe.
  */
 public final class EcctAggregate {
 
+    private final EcctStore fStore;
+    private final BitSet fSubset;
     private final int fExecutions;
     private final long[] fSelfSum;
-    private final double[] fSelfSquares;
     private final long[] fInclusiveSum;
-    private final double[] fInclusiveSquares;
     private final int[] fReached;
+    /** Self and inclusive sums of squares, computed on first use. */
+    private volatile double @Nullable [][] fSquares;
 
-    EcctAggregate(int nodes, int executions) {
+    /**
+     * @param selfSum per node, taken over
+     * @param reached per node, taken over
+     */
+    EcctAggregate(EcctStore store, BitSet subset, int executions, long[] selfSum, int[] reached) {
+        fStore = store;
+        fSubset = subset;
         fExecutions = executions;
-        fSelfSum = new long[nodes];
-        fSelfSquares = new double[nodes];
-        fInclusiveSum = new long[nodes];
-        fInclusiveSquares = new double[nodes];
-        fReached = new int[nodes];
-    }
-
-    void add(int node, long self, long inclusive) {
-        fSelfSum[node] += self;
-        fSelfSquares[node] += (double) self * self;
-        fInclusiveSum[node] += inclusive;
-        fInclusiveSquares[node] += (double) inclusive * inclusive;
-        fReached[node]++;
-    }
-
-    void set(int node, long self, double selfSquares, long inclusive, double inclusiveSquares, int reached) {
-        fSelfSum[node] = self;
-        fSelfSquares[node] = selfSquares;
-        fInclusiveSum[node] = inclusive;
-        fInclusiveSquares[node] = inclusiveSquares;
-        fReached[node] = reached;
-    }
-
-    /** @return {@code this} minus {@code part}, a sub-aggregate of it, node by node */
-    EcctAggregate minus(EcctAggregate part) {
-        int nodes = nodeCount();
-        EcctAggregate result = new EcctAggregate(nodes, fExecutions - part.fExecutions);
-        for (int i = 0; i < nodes; i++) {
-            result.fSelfSum[i] = fSelfSum[i] - part.fSelfSum[i];
-            result.fSelfSquares[i] = Math.max(0, fSelfSquares[i] - part.fSelfSquares[i]);
-            result.fInclusiveSum[i] = fInclusiveSum[i] - part.fInclusiveSum[i];
-            result.fInclusiveSquares[i] = Math.max(0, fInclusiveSquares[i] - part.fInclusiveSquares[i]);
-            result.fReached[i] = fReached[i] - part.fReached[i];
+        fSelfSum = selfSum;
+        fReached = reached;
+        fInclusiveSum = selfSum.clone();
+        int[] parents = store.tree().parents();
+        for (int node = selfSum.length - 1; node > 0; node--) { // children after parents
+            fInclusiveSum[parents[node]] += fInclusiveSum[node];
         }
-        return result;
+    }
+
+    private double[][] squares() {
+        double[][] squares = fSquares;
+        if (squares == null) {
+            int nodes = fSelfSum.length;
+            squares = new double[2][nodes];
+            EcctRowReader row = fStore.reader();
+            for (int e = fSubset.nextSetBit(0); e >= 0; e = fSubset.nextSetBit(e + 1)) {
+                int count = row.read(e, true);
+                for (int i = 0; i < count; i++) {
+                    int node = row.node(i);
+                    if (node < nodes) {
+                        double self = row.self(i);
+                        double inclusive = row.inclusive(i);
+                        squares[0][node] += self * self;
+                        squares[1][node] += inclusive * inclusive;
+                    }
+                }
+            }
+            fSquares = squares;
+        }
+        return squares;
     }
 
     /** @return the number of executions aggregated (n of every node) */
@@ -77,7 +88,7 @@ public final class EcctAggregate {
 
     /** @return the sum of the squared self times at {@code node}, ns² */
     public double selfSquares(int node) {
-        return node < fSelfSquares.length ? fSelfSquares[node] : 0;
+        return node < fSelfSum.length ? squares()[0][node] : 0;
     }
 
     /** @return the sum of the inclusive times at {@code node}, ns */
@@ -87,7 +98,7 @@ public final class EcctAggregate {
 
     /** @return the sum of the squared inclusive times at {@code node}, ns² */
     public double inclusiveSquares(int node) {
-        return node < fInclusiveSquares.length ? fInclusiveSquares[node] : 0;
+        return node < fSelfSum.length ? squares()[1][node] : 0;
     }
 
     /** @return the mean self time at {@code node} over the subset, ns; NaN for an empty subset */

@@ -1,5 +1,8 @@
 package org.featurecompass.model.ecct;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.nio.ByteOrder;
 import java.util.Arrays;
 import java.util.BitSet;
 import java.util.List;
@@ -9,42 +12,51 @@ import org.eclipse.jdt.annotation.Nullable;
 /**
  * The ECCTs of many executions over one union tree: TraceCompare's executions database (§3.3.4),
  * in memory. The tree is stored once; each execution is a row of (node id, self time) pairs,
- * ascending by node, all rows in three shared arrays (compressed sparse rows).
+ * ascending by node and closed under ancestors, all rows in one shared byte array with an
+ * {@code int} offset per execution. Inclusive times are not stored: they are derived from the self
+ * times (per row by {@link EcctRowReader}, per aggregate by one pass over the tree).
  * <p>
- * Memory: 12 bytes per stored value ({@code int} node + {@code long} self ns) plus 4 bytes per
- * execution (row offset) plus the tree ({@link ContextTree}, at most 44 bytes per node); once a
- * large subset has been aggregated, 20 more bytes per value for the columns.
+ * Row encoding (unsigned LEB128 varints): the first value's key is
+ * {@code node << 5 | k << 1 | nonZero}, each next value's key {@code (node − previous node) << 1 |
+ * nonZero}; a key with {@code nonZero} set is followed by the self time divided by {@code 10^k},
+ * where {@code k} (0–9) is the largest power of ten dividing every self time of the row (so a
+ * trace with microsecond timestamps stores microseconds). A value with 0 self time, an ancestor
+ * that is only on the way to the execution's work, costs its key alone: 1 byte when its id is
+ * within 63 of the previous node's, 2 within 8,191, 3 within 10^6. Measured: 1.5–3 bytes per
+ * stored value on the benchmarks (doc/benchmarks.md), against 12 bytes as {@code int} + {@code
+ * long} and 32 with the former columns for aggregation; plus 4 bytes per execution and the tree
+ * ({@link ContextTree}, about 30 bytes a node).
  * <p>
  * Aggregation over a subset (design notes §2.6: sum, mean and deviation per node, zeros
- * included) takes one of two paths. A small subset (or the complement of a large one,
- * subtracted from totals computed once) is summed row by row: each row is visited three times
- * (self into a scratch array, a reverse pass adding each node into its parent for inclusive
- * times, one pass accumulating). Otherwise every value is read once from columns by node
- * (execution, self, inclusive; built once, on first need), kept or not by the execution's bit.
- * Cost: O(min(|S|, N − |S|) · k) or O(N · k) for k values per execution, whichever is cheaper.
- * Executions are numbered from 0 in the order added. Appending is not thread-safe; aggregation
- * may run from several threads once appending is done.
+ * included) decodes the rows of the subset, or of its complement subtracted from totals computed
+ * once when the subset holds more than half of the executions: per value one count and, for a
+ * value with self time, one sum; the inclusive sums are the subtree sums of the self sums, one
+ * pass over the tree. Cost O(min(|S|, N − |S|) · k + tree size) for k values per execution. Sums
+ * of squares (variances) are computed on first use, from the subset's rows. Executions are
+ * numbered from 0 in the order added. Appending is not thread-safe; reading and aggregation may
+ * run from several threads once appending is done.
  */
 public final class EcctStore {
 
-    /**
-     * How many times more a value costs on the row path (three passes, scattered writes) than on
-     * the column path (one sequential read): the row path is taken when it visits fewer than
-     * {@code 1/ROW_COST} of all values. Measured in EcctBenchmark.
-     */
-    private static final int ROW_COST = 4;
+    /** 10^k for the scale exponent k of a row. */
+    private static final long[] POWERS_OF_TEN = { 1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
+            1_000_000_000L };
+    /** The largest encoding of one value: two 10-byte varints. */
+    private static final int MAX_VALUE_BYTES = 20;
+    /** Spare bytes kept after the last row, so that {@link #sum} may read 4 bytes anywhere in a row. */
+    private static final int PADDING = 8;
+    private static final VarHandle INT_LE = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.LITTLE_ENDIAN);
 
     private final ContextTree fTree;
+    private byte[] fData = new byte[4096];
     private int[] fOffsets = new int[1025];
-    private int[] fNodes = new int[4096];
-    private long[] fSelf = new long[4096];
     private int fExecutions;
-    private volatile @Nullable EcctAggregate fTotals;
-    /** The values by node (compressed sparse columns), built on the first large aggregation. */
-    private volatile @Nullable Columns fColumns;
+    private long fValues;
+    private int fLongestRow;
+    /** Self sums and reach counts of all executions, for the complement path. */
+    private volatile @Nullable Totals fTotals;
 
-    /** Every stored value by node: execution, self and inclusive time (20 bytes a value). */
-    private record Columns(int executions, int nodes, int[] offsets, int[] execution, long[] self, long[] inclusive) {
+    private record Totals(int executions, int nodes, long[] self, int[] reached) {
     }
 
     /** @param tree the union tree every added ECCT refers to */
@@ -65,21 +77,186 @@ public final class EcctStore {
         int[] nodes = ecct.nodeArray();
         long[] self = ecct.selfArray();
         int start = fOffsets[fExecutions];
-        int end = start + nodes.length;
-        if (end > fNodes.length) {
-            int capacity = Math.max(end, fNodes.length + (fNodes.length >> 1));
-            fNodes = Arrays.copyOf(fNodes, capacity);
-            fSelf = Arrays.copyOf(fSelf, capacity);
+        long needed = start + (long) MAX_VALUE_BYTES * nodes.length + PADDING;
+        if (needed > Integer.MAX_VALUE - 16) {
+            throw new IllegalStateException("ECCT store full: " + start + " bytes for " + fExecutions + " executions"); //$NON-NLS-1$ //$NON-NLS-2$
         }
-        System.arraycopy(nodes, 0, fNodes, start, nodes.length);
-        System.arraycopy(self, 0, fSelf, start, nodes.length);
+        if (needed > fData.length) {
+            fData = Arrays.copyOf(fData, (int) Math.min(Integer.MAX_VALUE - 16, Math.max(needed, fData.length + (long) (fData.length >> 1))));
+        }
+        int end = encode(nodes, self, fData, start);
         if (fExecutions + 2 > fOffsets.length) {
             fOffsets = Arrays.copyOf(fOffsets, fOffsets.length + (fOffsets.length >> 1));
         }
         fOffsets[++fExecutions] = end;
+        fValues += nodes.length;
+        fLongestRow = Math.max(fLongestRow, nodes.length);
         fTotals = null;
-        fColumns = null;
         return fExecutions - 1;
+    }
+
+    /** Writes one row at {@code position}; returns the position after it. */
+    private static int encode(int[] nodes, long[] self, byte[] data, int position) {
+        if (nodes.length == 0) {
+            return position;
+        }
+        int k = POWERS_OF_TEN.length - 1;
+        for (long value : self) {
+            while (value % POWERS_OF_TEN[k] != 0) {
+                k--;
+            }
+        }
+        long scale = POWERS_OF_TEN[k];
+        int p = position;
+        for (int i = 0; i < nodes.length; i++) {
+            long nonZero = self[i] != 0 ? 1 : 0;
+            long key = i == 0 ? (long) nodes[0] << 5 | k << 1 | nonZero : (long) (nodes[i] - nodes[i - 1]) << 1 | nonZero;
+            p = writeVarint(data, p, key);
+            if (nonZero != 0) {
+                p = writeVarint(data, p, self[i] / scale);
+            }
+        }
+        return p;
+    }
+
+    private static int writeVarint(byte[] data, int position, long value) {
+        int p = position;
+        long v = value;
+        while ((v & ~0x7FL) != 0) {
+            data[p++] = (byte) (v | 0x80);
+            v >>>= 7;
+        }
+        data[p++] = (byte) v;
+        return p;
+    }
+
+    /**
+     * Decodes an execution's row.
+     *
+     * @param nodes receives the node ids, at least {@link #longestRow()} long
+     * @param self receives the self times, ns, as long
+     * @return the number of values
+     */
+    int decode(int execution, int[] nodes, long[] self) {
+        checkExecution(execution);
+        Cursor cursor = new Cursor(fData, fOffsets[execution]);
+        int end = fOffsets[execution + 1];
+        if (cursor.position == end) {
+            return 0;
+        }
+        long head = cursor.next();
+        int node = (int) (head >>> 5);
+        long scale = POWERS_OF_TEN[(int) (head >>> 1) & 15];
+        nodes[0] = node;
+        self[0] = (head & 1) != 0 ? cursor.next() * scale : 0;
+        int count = 1;
+        while (cursor.position < end) {
+            long key = cursor.next();
+            node += (int) (key >>> 1);
+            nodes[count] = node;
+            self[count++] = (key & 1) != 0 ? cursor.next() * scale : 0;
+        }
+        return count;
+    }
+
+    /**
+     * Adds an execution's self times into {@code self} and counts its nodes in {@code reached}.
+     * The hot loop of aggregation, without a data-dependent branch for varints of up to 4 bytes
+     * (keys of node gaps below 2^27, self times below 2^28 units): it reads 4 bytes at once and
+     * finds the varint's end from their continuation bits; the self time is decoded whether or not
+     * the key announces one and kept or dropped by a mask. Reading past the row is safe: the
+     * array keeps {@link #PADDING} spare bytes.
+     */
+    private void sum(int execution, Cursor cursor, long[] self, int[] reached) {
+        byte[] data = cursor.data;
+        int p = fOffsets[execution];
+        int end = fOffsets[execution + 1];
+        if (p == end) {
+            return;
+        }
+        cursor.position = p;
+        long head = cursor.next();
+        int node = (int) (head >>> 5);
+        long scale = POWERS_OF_TEN[(int) (head >>> 1) & 15];
+        reached[node]++;
+        if ((head & 1) != 0) {
+            self[node] += cursor.next() * scale;
+        }
+        p = cursor.position;
+        while (p < end) {
+            int word = (int) INT_LE.get(data, p);
+            int stops = ~word & 0x8080_8080;
+            if (stops == 0) { // a key of 5 bytes or more
+                cursor.position = p;
+                long key = cursor.next();
+                node += (int) (key >>> 1);
+                reached[node]++;
+                if ((key & 1) != 0) {
+                    self[node] += cursor.next() * scale;
+                }
+                p = cursor.position;
+                continue;
+            }
+            int bits = Integer.numberOfTrailingZeros(stops) + 1;
+            int key = compact(word & (int) ((1L << bits) - 1));
+            p += bits >>> 3;
+            node += key >>> 1;
+            reached[node]++;
+            long nonZero = -(long) (key & 1);
+            int valueWord = (int) INT_LE.get(data, p);
+            int valueStops = ~valueWord & 0x8080_8080;
+            if (valueStops == 0 && nonZero != 0) { // a self time of 5 bytes or more
+                cursor.position = p;
+                self[node] += cursor.next() * scale;
+                p = cursor.position;
+                continue;
+            }
+            int valueBits = Integer.numberOfTrailingZeros(valueStops) + 1;
+            long value = compact(valueWord & (int) ((1L << valueBits) - 1));
+            self[node] += (value * scale) & nonZero;
+            p += (valueBits >>> 3) & (int) nonZero;
+        }
+    }
+
+    /** @return the value of a varint of at most 4 bytes, read little-endian with its high bits cleared */
+    private static int compact(int bytes) {
+        return (bytes & 0x7F) | (bytes >>> 1 & 0x3F80) | (bytes >>> 2 & 0x1F_C000) | (bytes >>> 3 & 0xFE0_0000);
+    }
+
+    /** A read position in the row bytes. */
+    private static final class Cursor {
+        private final byte[] data;
+        int position;
+
+        Cursor(byte[] data, int position) {
+            this.data = data;
+            this.position = position;
+        }
+
+        long next() {
+            byte b = data[position++];
+            if (b >= 0) {
+                return b;
+            }
+            long value = b & 0x7F;
+            for (int shift = 7;; shift += 7) {
+                b = data[position++];
+                value |= (long) (b & 0x7F) << shift;
+                if (b >= 0) {
+                    return value;
+                }
+            }
+        }
+    }
+
+    /** @return a reader of the rows (one per thread) */
+    public EcctRowReader reader() {
+        return new EcctRowReader(this);
+    }
+
+    /** @return the largest number of values of one execution */
+    int longestRow() {
+        return fLongestRow;
     }
 
     /**
@@ -105,19 +282,19 @@ public final class EcctStore {
             for (int node = 1; node < tree.size(); node++) { // parents first: parent(n) < n
                 map[node] = union.child(map[tree.parent(node)], tree.frame(node));
             }
+            EcctRowReader row = store.reader();
             for (int e = 0; e < store.fExecutions; e++) {
-                int from = store.fOffsets[e];
-                int count = store.fOffsets[e + 1] - from;
+                int count = row.read(e, false);
                 long[] order = new long[count];
                 for (int i = 0; i < count; i++) {
-                    order[i] = (long) map[store.fNodes[from + i]] << 32 | i;
+                    order[i] = (long) map[row.node(i)] << 32 | i;
                 }
                 Arrays.sort(order); // the union's ids keep ancestors first, not the source's order
                 int[] nodes = new int[count];
                 long[] self = new long[count];
                 for (int i = 0; i < count; i++) {
                     nodes[i] = (int) (order[i] >>> 32);
-                    self[i] = store.fSelf[from + (int) order[i]];
+                    self[i] = row.self((int) order[i]);
                 }
                 all.add(new Ecct(nodes, self));
             }
@@ -133,36 +310,35 @@ public final class EcctStore {
 
     /** @return the number of stored (node, value) pairs, all executions */
     public long valueCount() {
-        return fOffsets[fExecutions];
+        return fValues;
     }
 
     /**
      * @param execution an execution index
-     * @return its ECCT (a copy of its row)
+     * @return its ECCT (decoded from its row)
      */
     public Ecct ecct(int execution) {
-        checkExecution(execution);
-        int from = fOffsets[execution];
-        int to = fOffsets[execution + 1];
-        return new Ecct(Arrays.copyOfRange(fNodes, from, to), Arrays.copyOfRange(fSelf, from, to));
+        int[] nodes = new int[fLongestRow];
+        long[] self = new long[fLongestRow];
+        int count = decode(execution, nodes, self);
+        return new Ecct(Arrays.copyOf(nodes, count), Arrays.copyOf(self, count));
     }
 
-    /** Releases the spare capacity of the rows. */
+    /** Releases the spare capacity of the rows and of the tree. */
     public synchronized void trimToSize() {
-        int values = fOffsets[fExecutions];
-        fNodes = Arrays.copyOf(fNodes, values);
-        fSelf = Arrays.copyOf(fSelf, values);
+        fData = Arrays.copyOf(fData, fOffsets[fExecutions] + PADDING);
         fOffsets = Arrays.copyOf(fOffsets, fExecutions + 1);
+        fTree.trimToSize();
     }
 
-    /**
-     * @return bytes held by the rows, the aggregation columns once built and the union tree
-     *         (frame labels excluded)
-     */
+    /** @return bytes held by the rows, their offsets and the union tree (frame labels excluded) */
     public long bytes() {
-        Columns columns = fColumns;
-        long columnBytes = columns == null ? 0 : 20L * columns.self().length + 4L * columns.offsets().length;
-        return 4L * fNodes.length + 8L * fSelf.length + 4L * fOffsets.length + columnBytes + fTree.bytes();
+        return fData.length + 4L * fOffsets.length + fTree.bytes();
+    }
+
+    /** @return bytes held by the rows alone (the encoded values) */
+    public long valueBytes() {
+        return fOffsets[fExecutions];
     }
 
     /**
@@ -172,101 +348,25 @@ public final class EcctStore {
     public EcctAggregate aggregate(BitSet executions) {
         BitSet subset = executions.length() > fExecutions ? executions.get(0, fExecutions) : executions;
         int n = subset.cardinality();
-        int visited = Math.min(n, fExecutions - n);
-        if ((long) visited * ROW_COST > fExecutions) {
-            return aggregateColumns(subset, n);
-        }
-        long[] scratch = new long[fTree.size()];
-        if (2L * n > fExecutions) {
-            EcctAggregate complement = new EcctAggregate(fTree.size(), fExecutions - n);
-            for (int e = subset.nextClearBit(0); e < fExecutions; e = subset.nextClearBit(e + 1)) {
-                accumulate(e, complement, scratch);
-            }
-            return totals().minus(complement);
-        }
-        EcctAggregate sums = new EcctAggregate(fTree.size(), n);
-        for (int e = subset.nextSetBit(0); e >= 0; e = subset.nextSetBit(e + 1)) {
-            accumulate(e, sums, scratch);
-        }
-        return sums;
-    }
-
-    /**
-     * The column path: every value is read once, in order, and kept or not by its execution's
-     * bit, without a branch; the sums of a node stay in registers.
-     */
-    private EcctAggregate aggregateColumns(BitSet subset, int n) {
-        Columns columns = columns();
-        long[] words = subset.toLongArray();
-        words = Arrays.copyOf(words, (fExecutions >>> 6) + 1);
-        EcctAggregate sums = new EcctAggregate(fTree.size(), n);
-        int[] offsets = columns.offsets();
-        int[] execution = columns.execution();
-        long[] self = columns.self();
-        long[] inclusive = columns.inclusive();
-        for (int node = 0; node < columns.nodes(); node++) {
-            long selfSum = 0;
-            double selfSquares = 0;
-            long inclusiveSum = 0;
-            double inclusiveSquares = 0;
-            int reached = 0;
-            for (int i = offsets[node], end = offsets[node + 1]; i < end; i++) {
-                int e = execution[i];
-                long keep = -((words[e >>> 6] >>> e) & 1L);
-                long s = self[i] & keep;
-                long in = inclusive[i] & keep;
-                selfSum += s;
-                selfSquares += (double) s * s;
-                inclusiveSum += in;
-                inclusiveSquares += (double) in * in;
-                reached -= (int) keep;
-            }
-            sums.set(node, selfSum, selfSquares, inclusiveSum, inclusiveSquares, reached);
-        }
-        return sums;
-    }
-
-    private synchronized Columns columns() {
-        Columns columns = fColumns;
-        if (columns != null && columns.executions() == fExecutions && columns.nodes() == fTree.size()) {
-            return columns;
-        }
         int nodes = fTree.size();
-        int values = fOffsets[fExecutions];
-        int[] offsets = new int[nodes + 1];
-        for (int i = 0; i < values; i++) {
-            offsets[fNodes[i] + 1]++;
-        }
-        for (int node = 0; node < nodes; node++) {
-            offsets[node + 1] += offsets[node];
-        }
-        int[] next = Arrays.copyOf(offsets, nodes);
-        int[] execution = new int[values];
-        long[] self = new long[values];
-        long[] inclusive = new long[values];
-        long[] scratch = new long[nodes];
-        int[] parents = fTree.parents();
-        for (int e = 0; e < fExecutions; e++) {
-            int from = fOffsets[e];
-            int to = fOffsets[e + 1];
-            for (int i = from; i < to; i++) {
-                scratch[fNodes[i]] = fSelf[i];
+        long[] self = new long[nodes];
+        int[] reached = new int[nodes];
+        Cursor cursor = new Cursor(fData, 0);
+        if (2L * n > fExecutions) {
+            for (int e = subset.nextClearBit(0); e < fExecutions; e = subset.nextClearBit(e + 1)) {
+                sum(e, cursor, self, reached);
             }
-            for (int i = to - 1; i > from; i--) {
-                scratch[parents[fNodes[i]]] += scratch[fNodes[i]];
+            Totals totals = totals(nodes);
+            for (int node = 0; node < nodes; node++) {
+                self[node] = totals.self()[node] - self[node];
+                reached[node] = totals.reached()[node] - reached[node];
             }
-            for (int i = from; i < to; i++) {
-                int node = fNodes[i];
-                int slot = next[node]++;
-                execution[slot] = e;
-                self[slot] = fSelf[i];
-                inclusive[slot] = scratch[node];
-                scratch[node] = 0;
+        } else {
+            for (int e = subset.nextSetBit(0); e >= 0; e = subset.nextSetBit(e + 1)) {
+                sum(e, cursor, self, reached);
             }
         }
-        columns = new Columns(fExecutions, nodes, offsets, execution, self, inclusive);
-        fColumns = columns;
-        return columns;
+        return new EcctAggregate(this, (BitSet) subset.clone(), n, self, reached);
     }
 
     /**
@@ -285,36 +385,27 @@ public final class EcctStore {
         return aggregate(subset);
     }
 
-    /** @return per node sums over all executions, computed once */
+    /** @return per node sums over all executions */
     public EcctAggregate totals() {
-        EcctAggregate totals = fTotals;
-        if (totals == null || totals.nodeCount() != fTree.size() || totals.executions() != fExecutions) {
-            totals = new EcctAggregate(fTree.size(), fExecutions);
-            long[] scratch = new long[fTree.size()];
+        BitSet all = new BitSet(fExecutions);
+        all.set(0, fExecutions);
+        Totals totals = totals(fTree.size());
+        return new EcctAggregate(this, all, fExecutions, totals.self().clone(), totals.reached().clone());
+    }
+
+    private Totals totals(int nodes) {
+        Totals totals = fTotals;
+        if (totals == null || totals.nodes() != nodes || totals.executions() != fExecutions) {
+            long[] self = new long[nodes];
+            int[] reached = new int[nodes];
+            Cursor cursor = new Cursor(fData, 0);
             for (int e = 0; e < fExecutions; e++) {
-                accumulate(e, totals, scratch);
+                sum(e, cursor, self, reached);
             }
+            totals = new Totals(fExecutions, nodes, self, reached);
             fTotals = totals;
         }
         return totals;
-    }
-
-    private void accumulate(int execution, EcctAggregate sums, long[] inclusive) {
-        int from = fOffsets[execution];
-        int to = fOffsets[execution + 1];
-        int[] parents = fTree.parents();
-        for (int i = from; i < to; i++) {
-            inclusive[fNodes[i]] = fSelf[i];
-        }
-        for (int i = to - 1; i > from; i--) { // ascending ids are a topological order
-            int node = fNodes[i];
-            inclusive[parents[node]] += inclusive[node];
-        }
-        for (int i = from; i < to; i++) {
-            int node = fNodes[i];
-            sums.add(node, fSelf[i], inclusive[node]);
-            inclusive[node] = 0;
-        }
     }
 
     private void checkExecution(int execution) {

@@ -181,6 +181,11 @@ public final class EcctBenchmark {
                 tefBytes / 1048576.0);
         System.out.printf(Locale.ROOT, "| ECCT store (union tree + values) | %.1f | %.1f %% |%n", store.bytes() / 1048576.0,
                 100.0 * store.bytes() / tefBytes);
+        System.out.printf(Locale.ROOT, "| of which the values: %,d bytes, %.2f bytes per stored value | %.1f | %.1f %% |%n",
+                store.valueBytes(), (double) store.valueBytes() / store.valueCount(), store.valueBytes() / 1048576.0,
+                100.0 * store.valueBytes() / tefBytes);
+        System.out.printf(Locale.ROOT, "| of which the union tree (%,d nodes) | %.1f | %.1f %% |%n", union.size(),
+                union.bytes() / 1048576.0, 100.0 * union.bytes() / tefBytes);
         System.out.printf(Locale.ROOT, "| stack history (for building) | %.1f | %.1f %% |%n", history.bytes() / 1048576.0,
                 100.0 * history.bytes() / tefBytes);
         System.out.printf(Locale.ROOT, "| peak heap, record + build | %.1f | |%n", peak / 1048576.0);
@@ -218,7 +223,7 @@ public final class EcctBenchmark {
                     ms[repeat / 2], ms[repeat - 1], cpuMs[repeat / 2], cpuMs[repeat - 1]));
         }
         rows.forEach(System.out::println);
-        System.out.printf(Locale.ROOT, "%nECCT store once the aggregation columns exist: %.1f MiB (%.1f %% of the TEF size)%n",
+        System.out.printf(Locale.ROOT, "%nECCT store after the aggregations (nothing is added for them): %.1f MiB (%.1f %% of the TEF size)%n",
                 store.bytes() / 1048576.0, 100.0 * store.bytes() / tefBytes);
         System.out.printf(Locale.ROOT, "%nload average at the end: %s%n", Bench.loadAverage());
     }

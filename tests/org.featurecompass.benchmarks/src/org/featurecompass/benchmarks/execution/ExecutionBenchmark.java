@@ -177,6 +177,11 @@ public final class ExecutionBenchmark {
         System.out.printf("| ECCTs of both tables (ExecutionEcctBuilder, %,d executions, %,d values, union %,d nodes; %,d bytes = %.1f %% of the TEF file) | %.2f | %.2f |%n", //$NON-NLS-1$
                 2L * executions, values, stores.get(0).tree().size(), bytes, 100.0 * bytes / Files.size(file), (t4 - t3) / 1e9,
                 (c4 - c3) / 1e9);
+        long valueBytes = stores.stream().mapToLong(EcctStore::valueBytes).sum();
+        long treeBytes = stores.stream().mapToLong(store -> store.tree().bytes()).sum();
+        System.out.printf("| of which the values: %,d bytes (%.2f bytes per stored value, %.1f %% of the TEF file); the two union trees (%,d and %,d nodes): %,d bytes (%.1f %%); row offsets %,d bytes | | |%n", //$NON-NLS-1$
+                valueBytes, (double) valueBytes / values, 100.0 * valueBytes / Files.size(file), stores.get(0).tree().size(),
+                stores.get(1).tree().size(), treeBytes, 100.0 * treeBytes / Files.size(file), bytes - valueBytes - treeBytes);
         System.out.printf("| stack history (%,d changes, %,d bytes) | | |%n", stacks.changeCount(), stacks.bytes()); //$NON-NLS-1$
         System.out.printf("| peak heap, MB | %d | |%n", peak); //$NON-NLS-1$
         if (reference != null) {

@@ -12,7 +12,9 @@ import org.junit.jupiter.api.Test;
  * Aggregation over subsets of executions (TraceCompare §3.3.4, §3.4.2: zeros for absent
  * contexts) against a brute-force computation that walks each ECCT node by node and sums
  * inclusive times through {@link Ecct#inclusiveNs(ContextTree, int)} (ancestor test per value,
- * no topological trick), for small, half, large (complement path), empty and full subsets.
+ * no topological trick), for small, half, large (complement path), empty and full subsets; and
+ * the stored rows (varints, a power-of-ten scale per row) giving back every value given, for node
+ * gaps and self times of every encoded length.
  */
 class EcctStoreTest {
 
@@ -105,6 +107,81 @@ class EcctStoreTest {
 
     private static void assertClose(double expected, double actual) {
         assertEquals(expected, actual, 1e-9 * Math.max(1, Math.abs(expected)));
+    }
+
+    @Test
+    void rowsKeepEveryValueWhateverItsSize() {
+        FrameTable frames = new FrameTable();
+        ContextTree tree = new ContextTree(frames);
+        int width = 1100;
+        int[] frameIds = new int[width];
+        for (int i = 0; i < width; i++) {
+            frameIds[i] = frames.intern(Frame.function("f" + i));
+        }
+        for (int i = 0; i < width; i++) {
+            tree.child(ContextTree.ROOT, frameIds[i]);
+        }
+        for (int i = 0; i < width; i++) { // 1.2 M nodes: gaps between a row's ids up to 2^20
+            for (int j = 0; j < width; j++) {
+                tree.child(1 + i, frameIds[j]);
+            }
+        }
+        Random random = new Random(121);
+        EcctStore store = new EcctStore(tree);
+        EcctAccumulator values = new EcctAccumulator(tree);
+        int executions = 400;
+        Ecct[] eccts = new Ecct[executions];
+        for (int e = 0; e < executions; e++) {
+            int inserts = e % 50 == 0 ? 0 : 1 + random.nextInt(12); // some empty rows
+            long scale = (long) Math.pow(10, random.nextInt(10));
+            for (int i = 0; i < inserts; i++) {
+                int node = random.nextInt(tree.size());
+                long ns = (random.nextLong() >>> 2 >>> random.nextInt(62)) / scale * scale; // every varint length
+                values.insert(node, random.nextInt(8) == 0 ? 0 : ns);
+            }
+            eccts[e] = values.finish();
+            store.add(eccts[e]);
+        }
+        store.trimToSize();
+        EcctRowReader row = store.reader();
+        for (int e = 0; e < executions; e++) {
+            Ecct stored = store.ecct(e);
+            assertTrue(java.util.Arrays.equals(eccts[e].nodes(), stored.nodes()), "nodes of execution " + e);
+            long[] inclusive = eccts[e].inclusiveNs(tree);
+            assertEquals(eccts[e].size(), row.read(e, true));
+            for (int i = 0; i < eccts[e].size(); i++) {
+                assertEquals(eccts[e].selfAt(i), stored.selfAt(i), "self time of execution " + e + " at " + i);
+                assertEquals(eccts[e].node(i), row.node(i));
+                assertEquals(eccts[e].selfAt(i), row.self(i));
+                assertEquals(inclusive[i], row.inclusive(i), "inclusive time of execution " + e + " at " + i);
+            }
+        }
+        BitSet half = new BitSet();
+        for (int e = 0; e < executions; e += 2) {
+            half.set(e);
+        }
+        for (BitSet subset : new BitSet[] { half, bits(1, 7, 50, 399) }) {
+            EcctAggregate aggregate = store.aggregate(subset);
+            long[] self = new long[tree.size()];
+            long[] inclusive = new long[tree.size()];
+            int[] reached = new int[tree.size()];
+            for (int e = subset.nextSetBit(0); e >= 0; e = subset.nextSetBit(e + 1)) {
+                long[] inc = eccts[e].inclusiveNs(tree);
+                for (int i = 0; i < eccts[e].size(); i++) { // sums wrap like the store's: long arithmetic
+                    self[eccts[e].node(i)] += eccts[e].selfAt(i);
+                    inclusive[eccts[e].node(i)] += inc[i];
+                    reached[eccts[e].node(i)]++;
+                }
+            }
+            for (int node = 0; node < tree.size(); node++) {
+                if (reached[node] != aggregate.reached(node) || self[node] != aggregate.selfSum(node)
+                        || inclusive[node] != aggregate.inclusiveSum(node)) {
+                    assertEquals(self[node] + "/" + inclusive[node] + "/" + reached[node],
+                            aggregate.selfSum(node) + "/" + aggregate.inclusiveSum(node) + "/" + aggregate.reached(node), "node " + node);
+                }
+            }
+        }
+        assertTrue(store.valueBytes() < 12L * store.valueCount(), "smaller than int + long per value");
     }
 
     @Test

@@ -1,16 +1,18 @@
 package org.featurecompass.model.compare.diff;
 
 import org.featurecompass.model.compare.stats.SampleSummary;
+import org.featurecompass.model.ecct.EcctRowReader;
 
 /**
  * Exact per-context sums of one group of executions for one measure: Σx (64-bit), Σx² (128-bit)
- * and how many executions have the context. Executions are added and removed one at a time, in
+ * and how many executions have the context, from the executions' rows as an
+ * {@link EcctRowReader} decodes them. Executions are added and removed one at a time, in
  * O(contexts of the execution), so that a filter change costs only the executions entering or
  * leaving the group; the integer sums make the result independent of the order.
  */
 final class ContextAccumulator {
 
-    private final ExecutionValues.Rows rows;
+    private final boolean selfTimes;
     private final long[] sum;
     private final long[] squaresHigh;
     private final long[] squaresLow;
@@ -18,7 +20,7 @@ final class ContextAccumulator {
     private int executions;
 
     ContextAccumulator(ExecutionValues values, Measure measure) {
-        rows = values.rows(measure);
+        selfTimes = measure == Measure.SELF;
         int n = values.contexts();
         sum = new long[n];
         squaresHigh = new long[n];
@@ -26,11 +28,12 @@ final class ContextAccumulator {
         present = new int[n];
     }
 
-    void add(int execution) {
+    /** @param row an execution's row, read with inclusive times if this measure is inclusive */
+    void add(EcctRowReader row) {
         executions++;
-        for (int i = rows.offsets[execution]; i < rows.offsets[execution + 1]; i++) {
-            int c = rows.contexts[i];
-            long v = rows.values[i];
+        for (int i = 0, count = row.size(); i < count; i++) {
+            int c = row.node(i);
+            long v = selfTimes ? row.self(i) : row.inclusive(i);
             sum[c] += v;
             long lo = v * v;
             long newLow = squaresLow[c] + lo;
@@ -40,11 +43,12 @@ final class ContextAccumulator {
         }
     }
 
-    void remove(int execution) {
+    /** @param row an execution's row added before, read as for {@link #add(EcctRowReader)} */
+    void remove(EcctRowReader row) {
         executions--;
-        for (int i = rows.offsets[execution]; i < rows.offsets[execution + 1]; i++) {
-            int c = rows.contexts[i];
-            long v = rows.values[i];
+        for (int i = 0, count = row.size(); i < count; i++) {
+            int c = row.node(i);
+            long v = selfTimes ? row.self(i) : row.inclusive(i);
             sum[c] -= v;
             long lo = v * v;
             long newLow = squaresLow[c] - lo;

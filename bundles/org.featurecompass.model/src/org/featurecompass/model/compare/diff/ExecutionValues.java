@@ -6,36 +6,24 @@ import java.util.Comparator;
 import java.util.List;
 
 import org.featurecompass.model.ecct.ContextTree;
-import org.featurecompass.model.ecct.Ecct;
+import org.featurecompass.model.ecct.EcctRowReader;
 import org.featurecompass.model.ecct.EcctStore;
 
 /**
- * Every execution's ECCT as the comparison reads it (TraceCompare §3.3.4: an execution record
- * holds only its contexts' values): for each execution its contexts with self and inclusive
- * times, ns, in compressed sparse rows, so that adding an execution to a group's sums costs only
- * its own contexts. A context absent from a row is 0 for that execution. Built once from an
- * {@link EcctStore}; the union tree may grow later, the values cover its first
- * {@link #contexts()} contexts.
+ * Every execution's ECCT as the comparison reads it (TraceCompare §3.4.2: an execution record
+ * holds only its contexts' values; a context absent from a row is 0 for that execution): the
+ * {@link EcctStore}'s rows themselves, read through an {@link EcctRowReader} (self times stored,
+ * inclusive times derived per row), so that adding an execution to a group's sums costs only its
+ * own contexts and the values are held once. Also the union tree's children in label order, as
+ * flame graphs draw them. Covers the store's executions and the tree's contexts when built (the
+ * union tree may grow later).
  */
 public final class ExecutionValues {
 
-    /** One measure's sparse rows. */
-    static final class Rows {
-        final int[] offsets;
-        final int[] contexts;
-        final long[] values;
-
-        Rows(int[] offsets, int[] contexts, long[] values) {
-            this.offsets = offsets;
-            this.contexts = contexts;
-            this.values = values;
-        }
-    }
-
+    private final EcctStore store;
     private final ContextTree tree;
+    private final int executions;
     private final int contexts;
-    private final Rows self;
-    private final Rows inclusive;
     /** Children of each context in label order, as flame graphs draw them (compressed rows). */
     private final int[] childOffsets;
     private final int[] children;
@@ -44,30 +32,10 @@ public final class ExecutionValues {
      * @param store the executions' ECCTs over one union tree
      */
     public ExecutionValues(EcctStore store) {
+        this.store = store;
         tree = store.tree();
-        int executions = store.size();
-        int[] offsets = new int[executions + 1];
-        for (int e = 0; e < executions; e++) {
-            offsets[e + 1] = offsets[e] + store.ecct(e).size();
-        }
-        int[] nodes = new int[offsets[executions]];
-        long[] selfNs = new long[nodes.length];
-        long[] inclusiveNs = new long[nodes.length];
-        int maxNode = 0;
-        for (int e = 0; e < executions; e++) {
-            Ecct ecct = store.ecct(e);
-            long[] inc = ecct.inclusiveNs(tree);
-            for (int i = 0; i < ecct.size(); i++) {
-                int k = offsets[e] + i;
-                nodes[k] = ecct.node(i);
-                selfNs[k] = ecct.selfAt(i);
-                inclusiveNs[k] = inc[i];
-                maxNode = Math.max(maxNode, nodes[k]);
-            }
-        }
-        contexts = Math.max(tree.size(), maxNode + 1);
-        self = new Rows(offsets, nodes, selfNs);
-        inclusive = new Rows(offsets, nodes, inclusiveNs);
+        executions = store.size();
+        contexts = tree.size();
         childOffsets = new int[contexts + 1];
         List<Integer> all = new ArrayList<>();
         for (int c = 0; c < contexts; c++) {
@@ -107,7 +75,17 @@ public final class ExecutionValues {
 
     /** @return number of executions */
     public int executions() {
-        return self.offsets.length - 1;
+        return executions;
+    }
+
+    /** @return the store the values are read from */
+    public EcctStore store() {
+        return store;
+    }
+
+    /** @return a reader of the executions' rows (one per thread) */
+    EcctRowReader reader() {
+        return store.reader();
     }
 
     /**
@@ -117,16 +95,13 @@ public final class ExecutionValues {
      * @return the execution's time in the context, ns (0 if it never reached it)
      */
     public long value(int execution, int context, Measure measure) {
-        Rows rows = rows(measure);
-        for (int i = rows.offsets[execution]; i < rows.offsets[execution + 1]; i++) {
-            if (rows.contexts[i] == context) {
-                return rows.values[i];
+        EcctRowReader row = store.reader();
+        int count = row.read(execution, measure == Measure.INCLUSIVE);
+        for (int i = 0; i < count; i++) {
+            if (row.node(i) == context) {
+                return measure == Measure.SELF ? row.self(i) : row.inclusive(i);
             }
         }
         return 0;
-    }
-
-    Rows rows(Measure measure) {
-        return measure == Measure.SELF ? self : inclusive;
     }
 }

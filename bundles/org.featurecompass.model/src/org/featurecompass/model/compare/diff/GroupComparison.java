@@ -12,6 +12,7 @@ import org.featurecompass.model.compare.stats.MannWhitneyTest;
 import org.featurecompass.model.compare.stats.SampleSummary;
 import org.featurecompass.model.compare.stats.TestResult;
 import org.featurecompass.model.compare.stats.WelchTest;
+import org.featurecompass.model.ecct.EcctRowReader;
 
 /**
  * A live comparison of groups A and B (TraceCompare §3.4): the {@link CrossFilter} that defines
@@ -28,6 +29,8 @@ public final class GroupComparison implements MembershipListener {
     private final ContextAccumulator[] self = new ContextAccumulator[2];
     private final ContextAccumulator union;
     private final ExecutionColumns columns;
+    /** Decodes each execution entering or leaving a group once, for all its sums. */
+    private final EcctRowReader row;
 
     /**
      * @param filter the groups (over the same executions as {@code values}); this comparison
@@ -42,20 +45,12 @@ public final class GroupComparison implements MembershipListener {
         this.values = values;
         union = new ContextAccumulator(values, Measure.INCLUSIVE);
         columns = new ExecutionColumns(values);
+        row = values.reader();
         for (Group g : Group.values()) {
             inclusive[g.ordinal()] = new ContextAccumulator(values, Measure.INCLUSIVE);
             self[g.ordinal()] = new ContextAccumulator(values, Measure.SELF);
-            BitSet members = filter.members(g);
-            for (int e = members.nextSetBit(0); e >= 0; e = members.nextSetBit(e + 1)) {
-                inclusive[g.ordinal()].add(e);
-                self[g.ordinal()].add(e);
-            }
         }
-        BitSet either = filter.members(Group.A);
-        either.or(filter.members(Group.B));
-        for (int e = either.nextSetBit(0); e >= 0; e = either.nextSetBit(e + 1)) {
-            union.add(e);
-        }
+        addAll(row, filter.members(Group.A), filter.members(Group.B), inclusive, self, union);
         filter.addListener(this);
     }
 
@@ -71,19 +66,40 @@ public final class GroupComparison implements MembershipListener {
 
     @Override
     public void entered(Group group, int execution) {
-        inclusive[group.ordinal()].add(execution);
-        self[group.ordinal()].add(execution);
+        row.read(execution, true);
+        inclusive[group.ordinal()].add(row);
+        self[group.ordinal()].add(row);
         if (!filter.contains(other(group), execution)) {
-            union.add(execution);
+            union.add(row);
         }
     }
 
     @Override
     public void left(Group group, int execution) {
-        inclusive[group.ordinal()].remove(execution);
-        self[group.ordinal()].remove(execution);
+        row.read(execution, true);
+        inclusive[group.ordinal()].remove(row);
+        self[group.ordinal()].remove(row);
         if (!filter.contains(other(group), execution)) {
-            union.remove(execution);
+            union.remove(row);
+        }
+    }
+
+    /** Adds each execution of A or B, decoded once, to its groups' sums and to the union's. */
+    private static void addAll(EcctRowReader row, BitSet a, BitSet b, ContextAccumulator[] inclusive, ContextAccumulator[] self,
+            ContextAccumulator union) {
+        BitSet either = (BitSet) a.clone();
+        either.or(b);
+        for (int e = either.nextSetBit(0); e >= 0; e = either.nextSetBit(e + 1)) {
+            row.read(e, true);
+            if (a.get(e)) {
+                inclusive[0].add(row);
+                self[0].add(row);
+            }
+            if (b.get(e)) {
+                inclusive[1].add(row);
+                self[1].add(row);
+            }
+            union.add(row);
         }
     }
 
@@ -119,20 +135,12 @@ public final class GroupComparison implements MembershipListener {
         for (int g = 0; g < 2; g++) {
             inclusive[g] = new ContextAccumulator(values, Measure.INCLUSIVE);
             self[g] = new ContextAccumulator(values, Measure.SELF);
-            for (int e = members[g].nextSetBit(0); e >= 0; e = members[g].nextSetBit(e + 1)) {
-                if (e >= values.executions()) {
-                    throw new IllegalArgumentException("Execution " + e + " of group " + Group.values()[g] + " is not among the " //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                            + values.executions());
-                }
-                inclusive[g].add(e);
-                self[g].add(e);
+            if (members[g].length() > values.executions()) {
+                throw new IllegalArgumentException("Execution " + (members[g].length() - 1) + " of group " + Group.values()[g] //$NON-NLS-1$ //$NON-NLS-2$
+                        + " is not among the " + values.executions()); //$NON-NLS-1$
             }
         }
-        BitSet either = (BitSet) a.clone();
-        either.or(b);
-        for (int e = either.nextSetBit(0); e >= 0; e = either.nextSetBit(e + 1)) {
-            union.add(e);
-        }
+        addAll(values.reader(), a, b, inclusive, self, union);
         return compute(values, new ExecutionColumns(values), inclusive, self, union, a, b, settings);
     }
 
@@ -232,23 +240,26 @@ public final class GroupComparison implements MembershipListener {
         }
 
         private void transpose(Measure measure) {
-            ExecutionValues.Rows rows = values.rows(measure);
+            EcctRowReader row = values.reader();
+            boolean selfTimes = measure == Measure.SELF;
             int n = values.contexts();
             int[] off = new int[n + 1];
-            for (int c : rows.contexts) {
-                off[c + 1]++;
+            for (int e = 0; e < values.executions(); e++) {
+                for (int i = 0, count = row.read(e, false); i < count; i++) {
+                    off[row.node(i) + 1]++;
+                }
             }
             for (int c = 0; c < n; c++) {
                 off[c + 1] += off[c];
             }
             int[] fill = off.clone();
-            int[] ex = new int[rows.contexts.length];
-            long[] v = new long[rows.contexts.length];
-            for (int e = 0; e + 1 < rows.offsets.length; e++) {
-                for (int i = rows.offsets[e]; i < rows.offsets[e + 1]; i++) {
-                    int slot = fill[rows.contexts[i]]++;
+            int[] ex = new int[off[n]];
+            long[] v = new long[off[n]];
+            for (int e = 0; e < values.executions(); e++) {
+                for (int i = 0, count = row.read(e, !selfTimes); i < count; i++) {
+                    int slot = fill[row.node(i)]++;
                     ex[slot] = e;
-                    v[slot] = rows.values[i];
+                    v[slot] = selfTimes ? row.self(i) : row.inclusive(i);
                 }
             }
             int m = measure.ordinal();
