@@ -38,6 +38,13 @@ import org.eclipse.jdt.annotation.Nullable;
  */
 public final class EcctStore {
 
+    /**
+     * How many times more a value costs on the row path (decoding, writes all over the sums) than
+     * on the column path (one sequential read): the row path is taken when it visits fewer than
+     * {@code 1/ROW_COST} of all values. Measured in EcctBenchmark (rows: 9–11 ns a value, columns
+     * about 2, on the 5·10^4-node union).
+     */
+    private static final int ROW_COST = 4;
     /** 10^k for the scale exponent k of a row. */
     private static final long[] POWERS_OF_TEN = { 1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
             1_000_000_000L };
@@ -53,10 +60,16 @@ public final class EcctStore {
     private int fExecutions;
     private long fValues;
     private int fLongestRow;
+    /** The values by node (compressed sparse columns), built on the first aggregation of a mid-sized subset. */
+    private volatile @Nullable Columns fColumns;
     /** Self sums and reach counts of all executions, for the complement path. */
     private volatile @Nullable Totals fTotals;
 
     private record Totals(int executions, int nodes, long[] self, int[] reached) {
+    }
+
+    /** Every stored value by node: execution and self time (12 bytes a value). */
+    private record Columns(int executions, int nodes, int[] offsets, int[] execution, long[] self) {
     }
 
     /** @param tree the union tree every added ECCT refers to */
@@ -92,6 +105,7 @@ public final class EcctStore {
         fValues += nodes.length;
         fLongestRow = Math.max(fLongestRow, nodes.length);
         fTotals = null;
+        fColumns = null;
         return fExecutions - 1;
     }
 
@@ -160,14 +174,15 @@ public final class EcctStore {
     }
 
     /**
-     * Adds an execution's self times into {@code self} and counts its nodes in {@code reached}.
+     * Adds an execution's self times into {@code sums[2 node]} and counts its nodes in
+     * {@code sums[2 node + 1]} (side by side: one cache line a value for both).
      * The hot loop of aggregation, without a data-dependent branch for varints of up to 4 bytes
      * (keys of node gaps below 2^27, self times below 2^28 units): it reads 4 bytes at once and
      * finds the varint's end from their continuation bits; the self time is decoded whether or not
      * the key announces one and kept or dropped by a mask. Reading past the row is safe: the
      * array keeps {@link #PADDING} spare bytes.
      */
-    private void sum(int execution, Cursor cursor, long[] self, int[] reached) {
+    private void sum(int execution, Cursor cursor, long[] sums) {
         byte[] data = cursor.data;
         int p = fOffsets[execution];
         int end = fOffsets[execution + 1];
@@ -178,10 +193,7 @@ public final class EcctStore {
         long head = cursor.next();
         int node = (int) (head >>> 5);
         long scale = POWERS_OF_TEN[(int) (head >>> 1) & 15];
-        reached[node]++;
-        if ((head & 1) != 0) {
-            self[node] += cursor.next() * scale;
-        }
+        add(sums, node, (head & 1) != 0 ? cursor.next() * scale : 0);
         p = cursor.position;
         while (p < end) {
             int word = (int) INT_LE.get(data, p);
@@ -190,10 +202,7 @@ public final class EcctStore {
                 cursor.position = p;
                 long key = cursor.next();
                 node += (int) (key >>> 1);
-                reached[node]++;
-                if ((key & 1) != 0) {
-                    self[node] += cursor.next() * scale;
-                }
+                add(sums, node, (key & 1) != 0 ? cursor.next() * scale : 0);
                 p = cursor.position;
                 continue;
             }
@@ -201,21 +210,25 @@ public final class EcctStore {
             int key = compact(word & (int) ((1L << bits) - 1));
             p += bits >>> 3;
             node += key >>> 1;
-            reached[node]++;
             long nonZero = -(long) (key & 1);
             int valueWord = (int) INT_LE.get(data, p);
             int valueStops = ~valueWord & 0x8080_8080;
             if (valueStops == 0 && nonZero != 0) { // a self time of 5 bytes or more
                 cursor.position = p;
-                self[node] += cursor.next() * scale;
+                add(sums, node, cursor.next() * scale);
                 p = cursor.position;
                 continue;
             }
             int valueBits = Integer.numberOfTrailingZeros(valueStops) + 1;
             long value = compact(valueWord & (int) ((1L << valueBits) - 1));
-            self[node] += (value * scale) & nonZero;
+            add(sums, node, (value * scale) & nonZero);
             p += (valueBits >>> 3) & (int) nonZero;
         }
+    }
+
+    private static void add(long[] sums, int node, long self) {
+        sums[2 * node] += self;
+        sums[2 * node + 1]++;
     }
 
     /** @return the value of a varint of at most 4 bytes, read little-endian with its high bits cleared */
@@ -331,9 +344,14 @@ public final class EcctStore {
         fTree.trimToSize();
     }
 
-    /** @return bytes held by the rows, their offsets and the union tree (frame labels excluded) */
+    /**
+     * @return bytes held by the rows, their offsets, the union tree (frame labels excluded) and
+     *         the columns once built
+     */
     public long bytes() {
-        return fData.length + 4L * fOffsets.length + fTree.bytes();
+        Columns columns = fColumns;
+        long columnBytes = columns == null ? 0 : 12L * columns.self().length + 4L * columns.offsets().length;
+        return fData.length + 4L * fOffsets.length + fTree.bytes() + columnBytes;
     }
 
     /** @return bytes held by the rows alone (the encoded values) */
@@ -349,24 +367,90 @@ public final class EcctStore {
         BitSet subset = executions.length() > fExecutions ? executions.get(0, fExecutions) : executions;
         int n = subset.cardinality();
         int nodes = fTree.size();
-        long[] self = new long[nodes];
-        int[] reached = new int[nodes];
+        int visited = Math.min(n, fExecutions - n);
+        if ((long) visited * ROW_COST > fExecutions) {
+            return aggregateColumns(subset, n);
+        }
+        long[] sums = new long[2 * nodes];
         Cursor cursor = new Cursor(fData, 0);
-        if (2L * n > fExecutions) {
+        boolean complement = 2L * n > fExecutions;
+        if (complement) {
             for (int e = subset.nextClearBit(0); e < fExecutions; e = subset.nextClearBit(e + 1)) {
-                sum(e, cursor, self, reached);
-            }
-            Totals totals = totals(nodes);
-            for (int node = 0; node < nodes; node++) {
-                self[node] = totals.self()[node] - self[node];
-                reached[node] = totals.reached()[node] - reached[node];
+                sum(e, cursor, sums);
             }
         } else {
             for (int e = subset.nextSetBit(0); e >= 0; e = subset.nextSetBit(e + 1)) {
-                sum(e, cursor, self, reached);
+                sum(e, cursor, sums);
             }
         }
+        long[] self = new long[nodes];
+        int[] reached = new int[nodes];
+        @Nullable Totals totals = complement ? totals(nodes) : null;
+        for (int node = 0; node < nodes; node++) {
+            self[node] = totals == null ? sums[2 * node] : totals.self()[node] - sums[2 * node];
+            reached[node] = (int) (totals == null ? sums[2 * node + 1] : totals.reached()[node] - sums[2 * node + 1]);
+        }
         return new EcctAggregate(this, (BitSet) subset.clone(), n, self, reached);
+    }
+
+    /**
+     * The column path: every value is read once, in order, and kept or not by its execution's
+     * bit, without a branch; the sums of a node stay in registers.
+     */
+    private EcctAggregate aggregateColumns(BitSet subset, int n) {
+        Columns columns = columns();
+        long[] words = Arrays.copyOf(subset.toLongArray(), (fExecutions >>> 6) + 1);
+        int nodes = columns.nodes();
+        long[] selfSums = new long[nodes];
+        int[] reachedCounts = new int[nodes];
+        int[] offsets = columns.offsets();
+        int[] execution = columns.execution();
+        long[] self = columns.self();
+        for (int node = 0; node < nodes; node++) {
+            long sum = 0;
+            int reached = 0;
+            for (int i = offsets[node], end = offsets[node + 1]; i < end; i++) {
+                int e = execution[i];
+                long keep = -((words[e >>> 6] >>> e) & 1L);
+                sum += self[i] & keep;
+                reached -= (int) keep;
+            }
+            selfSums[node] = sum;
+            reachedCounts[node] = reached;
+        }
+        return new EcctAggregate(this, (BitSet) subset.clone(), n, selfSums, reachedCounts);
+    }
+
+    private synchronized Columns columns() {
+        Columns columns = fColumns;
+        int nodes = fTree.size();
+        if (columns != null && columns.executions() == fExecutions && columns.nodes() == nodes) {
+            return columns;
+        }
+        int values = Math.toIntExact(fValues);
+        int[] offsets = new int[nodes + 1];
+        EcctRowReader row = reader();
+        for (int e = 0; e < fExecutions; e++) {
+            for (int i = 0, count = row.read(e, false); i < count; i++) {
+                offsets[row.node(i) + 1]++;
+            }
+        }
+        for (int node = 0; node < nodes; node++) {
+            offsets[node + 1] += offsets[node];
+        }
+        int[] next = Arrays.copyOf(offsets, nodes);
+        int[] execution = new int[values];
+        long[] self = new long[values];
+        for (int e = 0; e < fExecutions; e++) {
+            for (int i = 0, count = row.read(e, false); i < count; i++) {
+                int slot = next[row.node(i)]++;
+                execution[slot] = e;
+                self[slot] = row.self(i);
+            }
+        }
+        columns = new Columns(fExecutions, nodes, offsets, execution, self);
+        fColumns = columns;
+        return columns;
     }
 
     /**
@@ -396,11 +480,16 @@ public final class EcctStore {
     private Totals totals(int nodes) {
         Totals totals = fTotals;
         if (totals == null || totals.nodes() != nodes || totals.executions() != fExecutions) {
-            long[] self = new long[nodes];
-            int[] reached = new int[nodes];
+            long[] sums = new long[2 * nodes];
             Cursor cursor = new Cursor(fData, 0);
             for (int e = 0; e < fExecutions; e++) {
-                sum(e, cursor, self, reached);
+                sum(e, cursor, sums);
+            }
+            long[] self = new long[nodes];
+            int[] reached = new int[nodes];
+            for (int node = 0; node < nodes; node++) {
+                self[node] = sums[2 * node];
+                reached[node] = (int) sums[2 * node + 1];
             }
             totals = new Totals(fExecutions, nodes, self, reached);
             fTotals = totals;
