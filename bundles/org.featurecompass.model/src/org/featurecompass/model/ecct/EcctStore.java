@@ -22,19 +22,22 @@ import org.eclipse.jdt.annotation.Nullable;
  * where {@code k} (0–9) is the largest power of ten dividing every self time of the row (so a
  * trace with microsecond timestamps stores microseconds). A value with 0 self time, an ancestor
  * that is only on the way to the execution's work, costs its key alone: 1 byte when its id is
- * within 63 of the previous node's, 2 within 8,191, 3 within 10^6. Measured: 1.5–3 bytes per
- * stored value on the benchmarks (doc/benchmarks.md), against 12 bytes as {@code int} + {@code
- * long} and 32 with the former columns for aggregation; plus 4 bytes per execution and the tree
- * ({@link ContextTree}, about 30 bytes a node).
+ * within 63 of the previous node's, 2 within 8,191, 3 within 10^6. Measured (doc/benchmarks.md):
+ * 2.5 bytes per stored value on the executions benchmark, 4.3 on the ECCT benchmark, against 12
+ * as {@code int} + {@code long} before; plus 4 bytes per execution (row offset) and the tree
+ * ({@link ContextTree}, about 26 bytes a node trimmed).
  * <p>
  * Aggregation over a subset (design notes §2.6: sum, mean and deviation per node, zeros
- * included) decodes the rows of the subset, or of its complement subtracted from totals computed
- * once when the subset holds more than half of the executions: per value one count and, for a
- * value with self time, one sum; the inclusive sums are the subtree sums of the self sums, one
- * pass over the tree. Cost O(min(|S|, N − |S|) · k + tree size) for k values per execution. Sums
- * of squares (variances) are computed on first use, from the subset's rows. Executions are
- * numbered from 0 in the order added. Appending is not thread-safe; reading and aggregation may
- * run from several threads once appending is done.
+ * included) computes per node the self sum and the number of executions reaching it; the
+ * inclusive sums are the subtree sums of the self sums (one pass over the tree), the sums of
+ * squares (variances) are computed from the subset's rows on first use. A small subset, or the
+ * complement of a large one (subtracted from totals computed once), is summed row by row,
+ * decoding each row once; otherwise (between 1/{@code ROW_COST} and 1 − 1/{@code ROW_COST} of
+ * the executions) every value is read once from columns by node (execution and self time, 12
+ * bytes a value, built on the first such aggregation). Cost O(min(|S|, N − |S|) · k) or
+ * O(N · k) for k values per execution, whichever is cheaper, plus the tree's size. Executions
+ * are numbered from 0 in the order added. Appending is not thread-safe; reading and aggregation
+ * may run from several threads once appending is done.
  */
 public final class EcctStore {
 
