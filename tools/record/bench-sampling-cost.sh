@@ -45,8 +45,8 @@ watch_stats() {  # file
     python3 - "$out/" "$1" <<'PY'
 import os, sys, time
 folder, path = sys.argv[1].encode(), sys.argv[2]
-seen = False
-while True:
+seen, deadline = False, time.monotonic() + 120
+while seen or time.monotonic() < deadline:  # gives up if bpftrace never runs a program
     found = None  # (run time, runs) of the profile programs, once they have run
     for pid in (p for p in os.listdir("/proc") if p.isdigit()):
         try:
