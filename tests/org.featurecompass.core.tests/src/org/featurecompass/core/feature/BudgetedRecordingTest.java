@@ -43,7 +43,7 @@ class BudgetedRecordingTest {
      * 0.8 % with the gate and nothing with semaphores.
      */
     private static final List<String> WORKLOAD = List.of("--compress", "--encrypt", "--threads", "2", "--recursion", "3",
-            "--work", "400", "--iterations", "200");
+            "--work", "400", "--iterations", "400");
 
     /**
      * The budget options per switch, chosen so that tracing is off for a good part of the run:
@@ -74,6 +74,9 @@ class BudgetedRecordingTest {
                 BpfRecorder.run(record, 300, command(record, gated, options.toArray(String[]::new)));
                 String json = Files.readString(gated);
                 assertTrue(json.contains("\"switch\": \"" + budgetSwitch + "\""), "switched by " + budgetSwitch);
+                // The controller took over (it is ready about half a second after bpftrace starts;
+                // a program that ended before would leave one window and trivially wide bounds).
+                assertFalse(json.contains("\"controlledNs\": 0,"), budgetSwitch + ": the controller never took over");
                 try (FeatureTraceFixture g = FeatureTraceFixture.ofJson(out, "gated-" + budgetSwitch, json)) {
                     assertBoundsContain(g.statistics().report(), unbudgeted, budgetSwitch);
                 }
