@@ -22,11 +22,12 @@ import org.junit.jupiter.api.io.TempDir;
  * Records the demo workload for real under an overhead budget ({@code fc-record --budget}, QDIME's
  * control loop, Arafa et al. §III-A; doc/recorder.md) and without one, and analyses them through
  * the Trace Compass path: each budgeted recording has measurement-off windows, coverage below
- * 100 %, and feature times as bounds that contain the unbudgeted run's value. Two budgeted
- * recordings: one switching the demo's is-enabled probes off through their USDT semaphores (the
- * default; the probes do not run while off, and the converter infers each thread's region stack
- * after a window from the ends that follow it), one through the gate map alone (the probes keep
- * the stacks in BPF maps while off). The peer is the unbudgeted recording of the same workload. The values compared are each feature's share of the
+ * 100 %, and feature times as bounds that contain the unbudgeted run's value. The budgeted
+ * recording switches the demo's is-enabled probes off through their USDT semaphores (the default;
+ * the probes do not run while off, and the converter infers each thread's region stack after a
+ * window from the ends that follow it). The gate switching (--budget-switch gate) is recorded for
+ * real by tools/record/test-record.sh 6c. The peer is the unbudgeted recording of the same
+ * workload. The values compared are each feature's share of the
  * three features' time: on this shared machine the same run takes up to twice as long from one
  * run to the next (doc/benchmarks.md), which changes the times but hardly their shares; the
  * budgeted run's bounds of a share follow from those of the times. Skips only when the kernel
@@ -48,13 +49,9 @@ class BudgetedRecordingTest {
     /**
      * The budget options per switch, chosen so that tracing is off for a good part of the run:
      * the bounds are then wide enough to hold the other run's share, which moves by several
-     * points between runs on this loaded machine (wall-clock shares: no kernel events). With
-     * semaphores a budget of 0.5 %. The gate's floor (0.8 %) leaves little room below 2 %, so
-     * its controller is given the event cost of a wake-up per event (7.5 µs, --wakeup-events 1),
-     * which makes it trace about a quarter of the run, as before the batched wake-ups.
+     * points between runs on this loaded machine (wall-clock shares: no kernel events).
      */
-    private static final Map<String, List<String>> BUDGETS = Map.of("semaphore", List.of("--budget", "0.5%"), "gate",
-            List.of("--budget", "2%", "--event-cost-ns", "7500"));
+    private static final Map<String, List<String>> BUDGETS = Map.of("semaphore", List.of("--budget", "0.5%"));
 
     private static final List<String> FEATURES = List.of("Compression", "Encryption", "Recursion");
 
@@ -67,7 +64,7 @@ class BudgetedRecordingTest {
         try (FeatureTraceFixture f = FeatureTraceFixture.ofJson(out, "full", Files.readString(full))) {
             FeatureRegionReport unbudgeted = f.statistics().report();
             assertTrue(unbudgeted.coverage().isComplete(), "the unbudgeted recording has no gap");
-            for (String budgetSwitch : List.of("semaphore", "gate")) {
+            for (String budgetSwitch : BUDGETS.keySet()) {
                 Path gated = out.resolve("gated-" + budgetSwitch + ".json");
                 List<String> options = new ArrayList<>(BUDGETS.get(budgetSwitch));
                 options.addAll(List.of("--period", "50", "--budget-switch", budgetSwitch));
