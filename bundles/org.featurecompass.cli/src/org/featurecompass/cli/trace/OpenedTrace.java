@@ -23,6 +23,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.featurecompass.cli.CliException;
+import org.featurecompass.core.ecct.EcctAnalysis;
 import org.osgi.framework.Bundle;
 
 /**
@@ -60,14 +61,16 @@ public final class OpenedTrace implements AutoCloseable {
     /**
      * Cancels the analyses other plug-ins run automatically when a trace opens (Trace Compass's
      * Linux Kernel state system, Statistics, Active Thread…): a command runs the analyses it asks
-     * for, which schedule what they depend on; the others would only cost time and memory.
+     * for, which schedule what they depend on; the others would only cost time and memory. The
+     * Trace Compass analyses the suite's own analyses wait for are spared: Trace Compass 6.2 never
+     * runs again a module cancelled before its job started.
      *
      * @return the names of the cancelled analyses
      */
     private static List<String> cancelAutomaticAnalyses(ITmfTrace trace) {
         List<String> cancelled = new ArrayList<>();
         for (IAnalysisModule module : trace.getAnalysisModules()) {
-            if (module.isAutomatic() && !module.getId().startsWith(SUITE)) {
+            if (module.isAutomatic() && !module.getId().startsWith(SUITE) && !EcctAnalysis.TRACE_COMPASS_ANALYSES_USED.contains(module.getId())) {
                 module.cancel();
                 cancelled.add(module.getName());
             }

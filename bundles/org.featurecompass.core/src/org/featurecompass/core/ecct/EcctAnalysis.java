@@ -2,6 +2,7 @@ package org.featurecompass.core.ecct;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
@@ -45,6 +46,14 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
 
     /** The analysis id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.ecct"; //$NON-NLS-1$
+
+    /**
+     * The ids of Trace Compass's own analyses this one schedules and waits for: UST Debug Info (the
+     * statedump's binaries and load addresses). Whoever cancels the analyses Trace Compass runs on
+     * a trace's opening must spare these: a Trace Compass 6.2 module cancelled before its job ran
+     * stays "cancelled" and is never run again by a later {@code schedule()}.
+     */
+    public static final Set<String> TRACE_COMPASS_ANALYSES_USED = Set.of(UstDebugInfoAnalysisModule.ID);
 
     /** The ECCTs built per execution type, valid while their table and stacks are the current ones. */
     private final Map<String, Built> fEccts = new HashMap<>();
@@ -94,6 +103,9 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
             if (debugInfo != null && debugInfo.canExecute(trace)) {
                 debugInfo.schedule();
                 if (!debugInfo.waitForCompletion(monitor)) {
+                    if (!monitor.isCanceled()) {
+                        ErrorLog.error(NLS.bind(Messages.EcctAnalysis_DebugInfoIncomplete, trace.getName(), debugInfo.getName()), null);
+                    }
                     return null;
                 }
             }

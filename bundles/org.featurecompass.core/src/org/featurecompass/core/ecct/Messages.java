@@ -13,6 +13,7 @@ public final class Messages extends NLS {
     public static String EcctAnalysis_TaskName;
     public static String EcctAnalysis_Faults;
     public static String EcctAnalysis_Failed;
+    public static String EcctAnalysis_DebugInfoIncomplete;
     public static String EcctAnalysis_UnresolvedSamples;
     public static String EcctAnalysis_StackFramesCut;
     public static String EcctAnalysis_UnreadableSamples;
