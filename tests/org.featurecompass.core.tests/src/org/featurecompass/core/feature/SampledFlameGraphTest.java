@@ -39,7 +39,10 @@ import org.junit.jupiter.api.io.TempDir;
  * estimated from the samples (inclusive and self, 95 % score interval), for both frame kinds, the
  * whole trace and a range, equals that of {@code tools/record/sample_estimates.py estimate}, the
  * peer, run on the same file; each traced node's entry carries its stack's inclusive estimate, in
- * the columns marked as estimates.
+ * the columns marked as estimates. On a sampling-only recording (doc/samples/demo-sampled-only.json,
+ * {@code fc-record --sample 997} without {@code --trace}), a remote client that asks for
+ * {@code rows=estimated} reads one row per sampled stack, whose estimate and interval columns are
+ * the peer's, while the default (traced) rows stay empty.
  */
 class SampledFlameGraphTest {
 
@@ -64,9 +67,79 @@ class SampledFlameGraphTest {
         }
     }
 
+    @Test
+    void estimateRowsOfASamplingOnlyRecordingAreThePeers(@TempDir Path out) throws Exception {
+        Path file = RepositoryFiles.resolve("doc/samples/demo-sampled-only.json");
+        try (FeatureTraceFixture fixture = FeatureTraceFixture.ofJson(out, "demo-sampled-only", Files.readString(file))) {
+            FeatureFlameGraphDataProvider provider = DataProviderLookup.get(fixture.trace(), FeatureFlameGraphDataProvider.ID,
+                    FeatureFlameGraphDataProvider.class);
+            assertNotNull(provider);
+            long start = fixture.trace().getStartTime().toNanos();
+            long mid = (fixture.trace().getStartTime().toNanos() + fixture.trace().getEndTime().toNanos()) / 2;
+            for (String frames : List.of(FeatureFlameGraphDataProvider.FRAMES_REGIONS, FeatureFlameGraphDataProvider.FRAMES_INTERACTIONS)) {
+                String kind = frames.equals(FeatureFlameGraphDataProvider.FRAMES_REGIONS) ? "regionStack" : "interactionStack";
+                assertEquals(List.of(), fetch(provider, frames, null, null).getEntries(), "no traced stack, no traced row");
+                assertEqualsPeerRows(file, fetch(provider, frames, FeatureFlameGraphDataProvider.ROWS_ESTIMATED, null, null), kind, null, null);
+                assertEqualsPeerRows(file, fetch(provider, frames, FeatureFlameGraphDataProvider.ROWS_ESTIMATED, start, mid), kind, start,
+                        mid);
+            }
+            Map<String, Object> bad = Map.of(FeatureFlameGraphDataProvider.ROWS_KEY, "guessed");
+            TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> failed = DataProviderQuery.fetchTree(provider, bad,
+                    new NullProgressMonitor());
+            assertEquals(ITmfResponse.Status.FAILED, failed.getStatus());
+            assertTrue(failed.getStatusMessage().contains("guessed"), failed.getStatusMessage());
+        }
+    }
+
+    /** As a remote client: the rows' labels and parent ids only. */
+    private static void assertEqualsPeerRows(Path file, FeatureFlameGraphModel model, String kind, @Nullable Long from, @Nullable Long to)
+            throws Exception {
+        Map<Long, String> pathOf = new HashMap<>();
+        Map<String, List<String>> ours = new TreeMap<>();
+        for (FeatureFlameGraphEntry entry : model.getEntries()) {
+            List<String> labels = entry.getLabels();
+            String parent = entry.getParentId() == -1 ? null : pathOf.get(entry.getParentId());
+            assertTrue(entry.getParentId() == -1 || parent != null, "parents first: " + labels);
+            String path = parent == null ? labels.get(0) : parent + " > " + labels.get(0);
+            pathOf.put(entry.getId(), path);
+            assertEquals(List.of("", "", "", "", ""), labels.subList(1, 6), "traced columns of an estimate row are empty: " + path);
+            ours.put(path, labels.subList(6, 8));
+        }
+        Map<String, List<String>> peer = new TreeMap<>();
+        for (String[] row : peerRows(file, from, to)) {
+            if (row[0].equals(kind)) {
+                peer.put(row[1], List.of(String.format("%,.3f", Long.parseLong(row[3]) / 1e6),
+                        String.format("[%,.3f \u2013 %,.3f]", Double.parseDouble(row[4]) / 1e6, Double.parseDouble(row[5]) / 1e6)));
+            }
+        }
+        assertTrue(peer.size() >= 4, peer.toString());
+        assertEquals(peer, ours, kind + " " + from + ".." + to);
+    }
+
+    private static List<String[]> peerRows(Path file, @Nullable Long from, @Nullable Long to) throws Exception {
+        List<String> command = new ArrayList<>(List.of("python3", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(),
+                "estimate", file.toString(), "--tsv"));
+        if (from != null && to != null) {
+            command.addAll(List.of("--from", from.toString(), "--to", to.toString()));
+        }
+        List<String[]> rows = new ArrayList<>();
+        for (String line : BpfRecorder.run(file.getParent(), 120, command.toArray(String[]::new)).strip().split("\n")) {
+            rows.add(line.split("\t", -1));
+        }
+        return rows;
+    }
+
     private static FeatureFlameGraphModel fetch(FeatureFlameGraphDataProvider provider, String frames, @Nullable Long from,
             @Nullable Long to) {
+        return fetch(provider, frames, null, from, to);
+    }
+
+    private static FeatureFlameGraphModel fetch(FeatureFlameGraphDataProvider provider, String frames, @Nullable String rows,
+            @Nullable Long from, @Nullable Long to) {
         Map<String, Object> parameters = new HashMap<>();
+        if (rows != null) {
+            parameters.put(FeatureFlameGraphDataProvider.ROWS_KEY, rows);
+        }
         parameters.put(FeatureFlameGraphDataProvider.FRAMES_KEY, frames);
         if (from != null && to != null) {
             parameters.put(DataProviderParameterUtils.REQUESTED_TIME_KEY, List.of(from, to));
@@ -83,14 +156,8 @@ class SampledFlameGraphTest {
 
     private static void assertEqualsPeer(Path file, FeatureFlameGraphModel model, String kind, @Nullable Long from, @Nullable Long to)
             throws Exception {
-        List<String> command = new ArrayList<>(List.of("python3", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(),
-                "estimate", file.toString(), "--tsv"));
-        if (from != null && to != null) {
-            command.addAll(List.of("--from", from.toString(), "--to", to.toString()));
-        }
         Map<String, String[]> peer = new TreeMap<>();
-        for (String line : BpfRecorder.run(file.getParent(), 120, command.toArray(String[]::new)).strip().split("\n")) {
-            String[] fields = line.split("\t", -1);
+        for (String[] fields : peerRows(file, from, to)) {
             if (fields[0].equals(kind) || fields[0].equals(kind + "Self")) {
                 peer.put(fields[0] + ": " + fields[1], fields);
             }
@@ -110,7 +177,7 @@ class SampledFlameGraphTest {
         });
         for (FeatureFlameGraphEntry entry : model.getEntries()) {
             SampleEstimate shown = Objects.requireNonNull(entry.getSampled(), entry.getName());
-            assertEquals(sampled.inclusiveOf(entry.getNode().path()), shown, entry.getName());
+            assertEquals(sampled.inclusiveOf(Objects.requireNonNull(entry.getNode()).path()), shown, entry.getName());
             assertEquals(String.format("%,.3f", shown.estimateNs() / 1e6), entry.getLabels().get(6));
         }
     }

@@ -25,6 +25,7 @@ import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledStackNode;
 import org.featurecompass.model.sampling.SampledStacks;
 import org.featurecompass.model.sampling.TraceSamples;
 
@@ -40,8 +41,9 @@ import org.featurecompass.model.sampling.TraceSamples;
  * ({@link SampledStacks}: samples × period with a 95 % Poisson score interval), in two more columns
  * whose headers say they are estimates, and in the model ({@link FeatureFlameGraphModel#getSampled()})
  * for the view's tooltips. Stacks that only samples hold (a trace recorded with sampling only) have
- * no node of the traced tree and so no entry; their estimates are in the model, from which the
- * view draws the estimates' own flame graph.
+ * no node of the traced tree and so no traced entry: a client reads them as rows by asking for
+ * {@link #ROWS_KEY} = {@link #ROWS_ESTIMATED} (the stacks of the samples, {@link SampledStackNode},
+ * the same tree the view draws from the model).
  * <p>
  * The whole-trace trees come from the segment analysis's pass ({@link FeatureRegionSegmentAnalysis}),
  * a range's are replayed from its segment store ({@link FeatureStackTreeQuery}), never from
@@ -61,6 +63,17 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
     public static final String FRAMES_REGIONS = "regions"; //$NON-NLS-1$
     /** {@link #FRAMES_KEY} value: a frame is the interaction of the stack up to the region. */
     public static final String FRAMES_INTERACTIONS = "interactions"; //$NON-NLS-1$
+
+    /** Parameter: which rows, {@link #ROWS_TRACED} (default) or {@link #ROWS_ESTIMATED}. */
+    public static final String ROWS_KEY = "rows"; //$NON-NLS-1$
+    /** {@link #ROWS_KEY} value: one row per traced stack, with its stack's estimate where the trace has samples. */
+    public static final String ROWS_TRACED = "traced"; //$NON-NLS-1$
+    /**
+     * {@link #ROWS_KEY} value: one row per stack of the window's samples ({@link SampledStackNode}),
+     * parents first, with only the frame and the two estimate columns filled (the traced columns are
+     * empty); no row for a trace without samples.
+     */
+    public static final String ROWS_ESTIMATED = "estimated"; //$NON-NLS-1$
 
     private static final double NS_PER_MS = 1e6;
 
@@ -116,6 +129,11 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
             return response(ResultOrStatus.failed(
                     NLS.bind(Messages.FeatureFlameGraphDataProvider_BadFrames, new Object[] { frames, FRAMES_REGIONS, FRAMES_INTERACTIONS })));
         }
+        Object rows = parameters.getOrDefault(ROWS_KEY, ROWS_TRACED);
+        if (!ROWS_TRACED.equals(rows) && !ROWS_ESTIMATED.equals(rows)) {
+            return response(ResultOrStatus.failed(
+                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadRows, new Object[] { rows, ROWS_TRACED, ROWS_ESTIMATED })));
+        }
         ResultOrStatus<FeatureStackTree> analysis = ResultOrStatus.of(fModule, fModule.getStackTree(kind), fModule.getFailure());
         FeatureStackTree whole = analysis.result();
         if (whole == null) {
@@ -136,7 +154,40 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
             }
             tree = range;
         }
-        return response(ResultOrStatus.completed(tree), sampled);
+        return ROWS_ESTIMATED.equals(rows) ? estimateResponse(tree, sampled) : response(ResultOrStatus.completed(tree), sampled);
+    }
+
+    private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> estimateResponse(FeatureStackTree tree,
+            @Nullable SampledStacks sampled) {
+        List<FeatureFlameGraphEntry> entries = new ArrayList<>();
+        if (sampled != null) {
+            Map<SampledStackNode, Long> ids = new IdentityHashMap<>();
+            String kind = ROWS_ESTIMATED + framesParameter(tree.frameKind());
+            for (SampledStackNode node : SampledStackNode.treeOf(sampled).nodes()) {
+                if (node.isRoot()) {
+                    continue;
+                }
+                SampledStackNode parent = node.parent();
+                long parentId = parent == null || parent.isRoot() ? -1 : ids.get(parent).longValue();
+                long id = fIds.computeIfAbsent(kind + node.path(), p -> Long.valueOf(fNextId.getAndIncrement())).longValue();
+                ids.put(node, Long.valueOf(id));
+                String frame = node.frame().isEmpty() ? Messages.FeatureFlameGraphDataProvider_NoFeature : node.frame().toString();
+                entries.add(new FeatureFlameGraphEntry(id, parentId, estimateLabels(frame, node.inclusive()), node));
+            }
+        }
+        return ResultOrStatus.completed(tree).response(new FeatureFlameGraphModel(entries, tree, sampled));
+    }
+
+    private static List<String> estimateLabels(String frame, SampleEstimate estimate) {
+        return List.of(frame, "", "", "", "", "", estimateLabel(estimate), intervalLabel(estimate)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+    }
+
+    private static String estimateLabel(SampleEstimate estimate) {
+        return String.format("%,.3f", estimate.estimateNs() / NS_PER_MS); //$NON-NLS-1$
+    }
+
+    private static String intervalLabel(SampleEstimate estimate) {
+        return String.format("[%,.3f \u2013 %,.3f]", estimate.lowNs() / NS_PER_MS, estimate.highNs() / NS_PER_MS); //$NON-NLS-1$
     }
 
     private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(ResultOrStatus<FeatureStackTree> answer) {
@@ -169,7 +220,7 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
                 String.format("%,.3f", node.selfNs() / NS_PER_MS), //$NON-NLS-1$
                 Double.isNaN(share) ? "" : String.format("%.2f %%", 100 * share), //$NON-NLS-1$ //$NON-NLS-2$
                 Integer.toString(node.threads().size()),
-                estimate == null ? "" : String.format("%,.3f", estimate.estimateNs() / NS_PER_MS), //$NON-NLS-1$ //$NON-NLS-2$
-                estimate == null ? "" : String.format("[%,.3f \u2013 %,.3f]", estimate.lowNs() / NS_PER_MS, estimate.highNs() / NS_PER_MS)); //$NON-NLS-1$ //$NON-NLS-2$
+                estimate == null ? "" : estimateLabel(estimate), //$NON-NLS-1$
+                estimate == null ? "" : intervalLabel(estimate)); //$NON-NLS-1$
     }
 }

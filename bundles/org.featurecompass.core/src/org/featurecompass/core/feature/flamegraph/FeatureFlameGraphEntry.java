@@ -6,6 +6,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeDataModel;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.sampling.SampleEstimate;
+import org.featurecompass.model.sampling.SampledStackNode;
 
 /**
  * One frame of the tree {@link FeatureFlameGraphDataProvider} serves: Trace Compass's tree entry
@@ -14,7 +15,8 @@ import org.featurecompass.model.sampling.SampleEstimate;
  */
 public class FeatureFlameGraphEntry extends TmfTreeDataModel {
 
-    private final FeatureStackNode fNode;
+    private final @Nullable FeatureStackNode fNode;
+    private final @Nullable SampledStackNode fEstimated;
     private final @Nullable SampleEstimate fSampled;
 
     /**
@@ -27,7 +29,29 @@ public class FeatureFlameGraphEntry extends TmfTreeDataModel {
     public FeatureFlameGraphEntry(long id, long parentId, List<String> labels, FeatureStackNode node, @Nullable SampleEstimate sampled) {
         super(id, parentId, labels);
         fNode = node;
+        fEstimated = null;
         fSampled = sampled;
+    }
+
+    /**
+     * An estimate row ({@link FeatureFlameGraphDataProvider#ROWS_ESTIMATED}): a stack of the samples,
+     * with no traced node.
+     *
+     * @param id the entry's id, stable across queries of one provider for the same stack
+     * @param parentId its parent's id, or -1 for an outermost frame
+     * @param labels the column texts
+     * @param estimated the sampled stack's node
+     */
+    public FeatureFlameGraphEntry(long id, long parentId, List<String> labels, SampledStackNode estimated) {
+        super(id, parentId, labels);
+        fNode = null;
+        fEstimated = estimated;
+        fSampled = estimated.inclusive();
+    }
+
+    /** @return the sampled stack's node of an estimate row, null for a traced row */
+    public @Nullable SampledStackNode getEstimated() {
+        return fEstimated;
     }
 
     /** @return the stack's on-CPU time estimated from the samples (inclusive), or null for a trace without samples */
@@ -35,14 +59,14 @@ public class FeatureFlameGraphEntry extends TmfTreeDataModel {
         return fSampled;
     }
 
-    /** @return the node: instances, inclusive and self times (ns), threads, regions */
-    public FeatureStackNode getNode() {
+    /** @return the traced node (instances, inclusive and self times (ns), threads, regions); null for an estimate row */
+    public @Nullable FeatureStackNode getNode() {
         return fNode;
     }
 
     @Override
     public boolean equals(@Nullable Object obj) {
-        return super.equals(obj) && obj instanceof FeatureFlameGraphEntry other && fNode == other.fNode;
+        return super.equals(obj) && obj instanceof FeatureFlameGraphEntry other && fNode == other.fNode && fEstimated == other.fEstimated;
     }
 
     @Override

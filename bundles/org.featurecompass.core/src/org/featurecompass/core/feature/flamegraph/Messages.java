@@ -19,6 +19,7 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphDataProvider_ColumnSampledInterval;
     public static String FeatureFlameGraphDataProvider_NoFeature;
     public static String FeatureFlameGraphDataProvider_BadFrames;
+    public static String FeatureFlameGraphDataProvider_BadRows;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);
