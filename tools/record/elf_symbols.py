@@ -21,26 +21,34 @@ STT_FUNC, STT_GNU_IFUNC = 2, 10
 NT_GNU_BUILD_ID = 3
 
 
+def _elf_layout(path):
+    """The bytes of a 64-bit little-endian ELF file, its program headers (type, flags, offset,
+    vaddr, paddr, filesz) and its section headers (name, type, flags, addr, offset, size, link,
+    info, align, entsize)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
+        raise ValueError(f"{path}: not a 64-bit little-endian ELF file")
+    (phoff, shoff) = struct.unpack_from("<QQ", data, 0x20)
+    (phentsize, phnum, shentsize, shnum) = struct.unpack_from("<HHHH", data, 0x36)
+    programs = [struct.unpack_from("<IIQQQQ", data, phoff + i * phentsize) for i in range(phnum)]
+    sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)] if shoff else []
+    return data, programs, sections
+
+
 class ElfFile:
     """The function symbols and loadable segments of one ELF file."""
 
     def __init__(self, path):
         self.path = path
-        with open(path, "rb") as f:
-            data = f.read()
-        if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
-            raise ValueError(f"{path}: not a 64-bit little-endian ELF file")
-        (phoff, shoff) = struct.unpack_from("<QQ", data, 0x20)
-        (phentsize, phnum, shentsize, shnum) = struct.unpack_from("<HHHH", data, 0x36)
+        data, programs, sections = _elf_layout(path)
         self.segments = []  # (offset, filesz, vaddr)
         self.build_id = None
-        for i in range(phnum):
-            p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz = struct.unpack_from("<IIQQQQ", data, phoff + i * phentsize)
+        for p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz in programs:
             if p_type == PT_LOAD:
                 self.segments.append((p_offset, p_filesz, p_vaddr))
             elif p_type == PT_NOTE and self.build_id is None:
                 self.build_id = _build_id(data, p_offset, p_filesz)
-        sections = [struct.unpack_from("<IIQQQQIIQQ", data, shoff + i * shentsize) for i in range(shnum)] if shoff else []
         symbols = {}
         for wanted in (SHT_SYMTAB, SHT_DYNSYM):  # the full table if the file has one
             for (_name, sh_type, _flags, _addr, offset, size, link, _info, _align, entsize) in sections:
@@ -99,20 +107,10 @@ def usdt_semaphores(path):
     SHT_NOTE, owner "stapsdt", type 3) hold the probe's address, the .stapsdt.base address and the
     semaphore's virtual address (0: none); the descriptor's strings follow: provider, name,
     arguments."""
-    with open(path, "rb") as f:
-        data = f.read()
-    if data[:4] != b"\x7fELF" or data[4] != 2 or data[5] != 1:
-        raise ValueError(f"{path}: not a 64-bit little-endian ELF file")
-    (phoff, shoff) = struct.unpack_from("<QQ", data, 0x20)
-    (phentsize, phnum, shentsize, shnum) = struct.unpack_from("<HHHH", data, 0x36)
-    segments = []
-    for i in range(phnum):
-        p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz = struct.unpack_from("<IIQQQQ", data, phoff + i * phentsize)
-        if p_type == PT_LOAD:
-            segments.append((p_vaddr, p_filesz, p_offset))
+    data, programs, sections = _elf_layout(path)
+    segments = [(p_vaddr, p_filesz, p_offset) for p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz in programs if p_type == PT_LOAD]
     found = {}
-    for i in range(shnum if shoff else 0):
-        (_name, sh_type, _flags, _addr, offset, size) = struct.unpack_from("<IIQQQQ", data, shoff + i * shentsize)
+    for (_name, sh_type, _flags, _addr, offset, size, _link, _info, _align, _entsize) in sections:
         if sh_type != SHT_NOTE:
             continue
         at, end = offset, offset + size
