@@ -4,9 +4,17 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import org.eclipse.core.runtime.IProgressMonitor;
+import org.eclipse.core.runtime.IStatus;
+import org.eclipse.core.runtime.NullProgressMonitor;
+import org.eclipse.core.runtime.Status;
 import org.eclipse.core.runtime.SubMonitor;
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.analysis.timing.core.segmentstore.AbstractSegmentStoreAnalysisModule;
@@ -53,9 +61,33 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
     /** Events read to detect default definitions. */
     static final int INVENTORY_SAMPLE = 200_000;
 
+    /** How often a waiter for new definitions' run checks its monitor (ms). */
+    private static final long HAND_OVER_POLL_MS = 100;
+
     private volatile @Nullable ExecutionResult fResult;
     private volatile @Nullable String fFailure;
     private volatile @Nullable TraceEventPass fPass;
+
+    /*
+     * New definitions while a run is under way (setDefinitions). Trace Compass's cancel() marks a
+     * running analysis completed at once although its job is still ending; a run scheduled then
+     * overlaps the old one, whose end counts down the new run's latch and marks it cancelled, so a
+     * waiter finds no result. The module therefore never cancels a run that way: it cancels the
+     * run's job only, lets that job end (its done event), and only then resets the module and
+     * schedules the run of the new definitions; schedule() and waitForCompletion() wait for that
+     * hand-over meanwhile. Nothing here blocks the caller of setDefinitions (the UI thread, or
+     * the analysis itself), so it cannot deadlock with the ending run.
+     */
+    private final Object fRunLock = new Object();
+    /** Incremented by every setDefinitions; a run publishes its result only if unchanged. Guarded by fRunLock. */
+    private long fGeneration;
+    /** The job inside executeAnalysis, until its done event (after Trace Compass's end of run). Guarded by fRunLock. */
+    private @Nullable Job fRunJob;
+    /** Counted down once the run superseded by new definitions has ended and the next run is scheduled. Guarded by fRunLock. */
+    private @Nullable CountDownLatch fHandOver;
+    private volatile boolean fDisposed;
+    /** The generation the current run started with (touched by the run's thread only). */
+    private long fRunGeneration;
 
     /** @return the executions, or null until the analysis completed */
     public @Nullable ExecutionResult getResult() {
@@ -69,21 +101,148 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
 
     /**
      * Saves new definitions for the trace and forgets the executions: {@link #schedule()} then
-     * extracts them again (the segment store is rebuilt, so the latency views follow).
+     * extracts them again (the segment store is rebuilt, so the latency views follow). A run under
+     * way is cancelled; the run of the new definitions starts when it has ended, and
+     * {@link #waitForCompletion(IProgressMonitor)} called meanwhile waits for that new run. Never
+     * blocks, so it may be called from the UI thread or from inside the analysis.
      *
      * @param definitions the definitions
      * @throws IOException if they cannot be saved
      */
-    public synchronized void setDefinitions(List<ExecutionDefinition> definitions) throws IOException {
+    public void setDefinitions(List<ExecutionDefinition> definitions) throws IOException {
         ITmfTrace trace = getTrace();
         if (trace == null) {
             throw new IllegalStateException("the analysis has no trace"); //$NON-NLS-1$
         }
-        ExecutionDefinitionStore.save(trace, definitions);
-        cancel();
-        fResult = null;
-        fFailure = null;
-        resetAnalysis();
+        Job running;
+        synchronized (fRunLock) {
+            ExecutionDefinitionStore.save(trace, definitions);
+            fGeneration++;
+            fResult = null;
+            fFailure = null;
+            running = fRunJob;
+            if (running == null) {
+                // No run inside executeAnalysis: a job that has not reached it yet reads the new
+                // definitions, and a completed module runs again on the next schedule().
+                resetAnalysis();
+                return;
+            }
+            if (fHandOver == null) {
+                fHandOver = new CountDownLatch(1);
+            }
+        }
+        // The job's end (its done event, registered in executeAnalysis) resets and reschedules.
+        running.cancel();
+    }
+
+    @Override
+    public IStatus schedule() {
+        synchronized (fRunLock) {
+            if (fHandOver != null) {
+                return Status.OK_STATUS; // the run of the new definitions is scheduled at the hand-over
+            }
+            return super.schedule();
+        }
+    }
+
+    @Override
+    public boolean waitForCompletion(IProgressMonitor monitor) {
+        while (true) {
+            long generation = awaitHandOver(monitor);
+            if (generation < 0) {
+                return false;
+            }
+            boolean completed = super.waitForCompletion(monitor);
+            if (monitor.isCanceled() || fDisposed || generation == generation()) {
+                return completed;
+            }
+            schedule(); // new definitions came while waiting: wait for their run
+        }
+    }
+
+    @Override
+    public boolean waitForCompletion() {
+        while (true) {
+            long generation = awaitHandOver(new NullProgressMonitor());
+            boolean completed = super.waitForCompletion();
+            if (fDisposed || generation == generation()) {
+                return completed;
+            }
+            schedule();
+        }
+    }
+
+    /** @return the generation once no hand-over is pending, or -1 if the monitor was cancelled meanwhile */
+    private long awaitHandOver(IProgressMonitor monitor) {
+        while (true) {
+            CountDownLatch handOver;
+            synchronized (fRunLock) {
+                handOver = fHandOver;
+                if (handOver == null) {
+                    return fGeneration;
+                }
+            }
+            try {
+                while (!handOver.await(HAND_OVER_POLL_MS, TimeUnit.MILLISECONDS)) {
+                    if (monitor.isCanceled()) {
+                        return -1;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            }
+        }
+    }
+
+    private long generation() {
+        synchronized (fRunLock) {
+            return fGeneration;
+        }
+    }
+
+    @Override
+    protected boolean executeAnalysis(IProgressMonitor monitor) throws TmfAnalysisException {
+        Job job = Job.getJobManager().currentJob();
+        synchronized (fRunLock) {
+            fRunGeneration = fGeneration;
+            if (job != null) {
+                fRunJob = job;
+                job.addJobChangeListener(new JobChangeAdapter() {
+                    @Override
+                    public void done(@Nullable IJobChangeEvent event) {
+                        runEnded(job);
+                    }
+                });
+            }
+        }
+        return super.executeAnalysis(monitor);
+    }
+
+    /** The run's job has ended (Trace Compass's end of run included): hand over to new definitions. */
+    private void runEnded(Job job) {
+        CountDownLatch handOver;
+        synchronized (fRunLock) {
+            if (fRunJob == job) {
+                fRunJob = null;
+            }
+            handOver = fHandOver;
+            if (handOver == null) {
+                return;
+            }
+            resetAnalysis();
+            if (!fDisposed) {
+                super.schedule(); // before waiters go on, so that they wait for this run
+            }
+            fHandOver = null;
+        }
+        handOver.countDown();
+    }
+
+    @Override
+    public void dispose() {
+        fDisposed = true;
+        super.dispose();
     }
 
     @Override
@@ -157,7 +316,11 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
             tables = ExecutionExtraction.run(trace, definitions, regions == null ? List.of() : regions, graph, pass, progress.split(4));
         } catch (IllegalStateException e) {
             String failure = NLS.bind(Messages.ExecutionAnalysis_Failed, trace.getName(), e.getMessage());
-            fFailure = failure;
+            synchronized (fRunLock) {
+                if (fRunGeneration == fGeneration) {
+                    fFailure = failure;
+                }
+            }
             ErrorLog.error(failure, e);
             throw new TmfAnalysisException(failure);
         }
@@ -174,7 +337,12 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
             table.userMetricErrors().forEach((metric, error) -> ErrorLog.warning(
                     NLS.bind(Messages.ExecutionAnalysis_UserMetric, new Object[] { trace.getName(), table.type(), metric, error })));
         }
-        fResult = new ExecutionResult(definitions, tables, detected, problem, graph != null);
+        synchronized (fRunLock) {
+            if (fRunGeneration != fGeneration) {
+                return false; // superseded by new definitions: their run follows
+            }
+            fResult = new ExecutionResult(definitions, tables, detected, problem, graph != null);
+        }
         return true;
     }
 
