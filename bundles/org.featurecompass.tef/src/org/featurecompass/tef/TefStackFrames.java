@@ -1,6 +1,7 @@
 package org.featurecompass.tef;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,13 +14,14 @@ import com.fasterxml.jackson.core.JsonToken;
 
 /**
  * A trace's top-level {@code stackFrames} dictionary (TEF; doc/recorder-format.md, "Samples"):
- * frame id to name, category and parent id. The index keeps a top-level value only up to
- * {@link TefTraceMetadata#TOP_LEVEL_TEXT_LIMIT} bytes: of a cut dictionary, the entries written
- * whole before the cut are kept and {@link #cut()} is true, so that a reader can report the frames
- * it could not resolve instead of dropping them silently.
+ * frame id to name, category and parent id, read whole however large ({@link TefTrace#stackFrames()}
+ * reads it from the file, not from the index's cut text). Of a dictionary that cannot be read to
+ * its end (a damaged file), the entries written whole before the damage are kept and {@link #cut()}
+ * is true, so that a reader can report the frames it could not resolve instead of dropping them
+ * silently.
  *
  * @param frames the entries, by id, in file order
- * @param cut whether the dictionary was cut or could not be read to its end
+ * @param cut whether the dictionary could not be read to its end, or had unusable entries
  */
 public record TefStackFrames(Map<String, Entry> frames, boolean cut) {
 
@@ -42,17 +44,13 @@ public record TefStackFrames(Map<String, Entry> frames, boolean cut) {
     }
 
     /**
-     * @param text the dictionary's JSON text as the index kept it (possibly ending with
-     *            {@link TefTraceMetadata#CUT_MARK}), or null
+     * @param json the dictionary's JSON text, from its opening brace on (what follows its end is
+     *            not read)
      * @return its entries
      */
-    public static TefStackFrames parse(@Nullable String text) {
-        if (text == null) {
-            return NONE;
-        }
-        boolean cut = text.endsWith(TefTraceMetadata.CUT_MARK);
-        String json = cut ? text.substring(0, text.length() - TefTraceMetadata.CUT_MARK.length()) : text;
+    public static TefStackFrames read(InputStream json) {
         Map<String, Entry> frames = new LinkedHashMap<>();
+        boolean cut = false;
         try (JsonParser parser = TefJsonFactory.INSTANCE.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return new TefStackFrames(frames, true);
@@ -91,7 +89,7 @@ public record TefStackFrames(Map<String, Entry> frames, boolean cut) {
                 }
             }
         } catch (IOException e) {
-            cut = true; // the entries read before the cut or the error are kept
+            cut = true; // the entries read before the damage are kept
         }
         return new TefStackFrames(frames, cut);
     }

@@ -52,6 +52,7 @@ public final class TefTrace implements Closeable {
     private final long entryCount;
     private final IndexSummary summary;
     private final boolean reused;
+    private volatile @Nullable TefStackFrames stackFrames;
 
     private TefTrace(Path source, Path indexFile, FileChannel index, FileChannel data, IndexFileFormat.Header header, IndexSummary summary, boolean reused) {
         this.source = source;
@@ -166,6 +167,23 @@ public final class TefTrace implements Closeable {
     /** @return names, units and top-level keys */
     public TefTraceMetadata metadata() {
         return summary.metadata();
+    }
+
+    /**
+     * The top-level {@code stackFrames} dictionary, read whole from the file (the index keeps only
+     * {@link TefTraceMetadata#TOP_LEVEL_TEXT_LIMIT} bytes of a top-level value) on the first call,
+     * then kept.
+     *
+     * @return the dictionary, {@link TefStackFrames#NONE} if the file has none
+     */
+    public TefStackFrames stackFrames() {
+        TefStackFrames frames = stackFrames;
+        if (frames == null) {
+            TefTraceMetadata.ByteRange range = summary.metadata().topLevelRanges().get(TefTraceMetadata.STACK_FRAMES);
+            frames = range == null ? TefStackFrames.NONE : TefStackFrames.read(PlainTraceFile.stream(data, range.start(), range.end()));
+            stackFrames = frames;
+        }
+        return frames;
     }
 
     /** @return problems found while indexing, one per kind, in {@link TefProblemKind} order; empty for a clean file */

@@ -37,10 +37,20 @@ public final class TefTraceMetadata {
     private final Map<TefThread, String> threadNames;
     private final Map<TefThread, Long> threadSortIndexes;
     private final Map<String, String> topLevelFields;
+    private final Map<String, ByteRange> topLevelRanges;
+
+    /**
+     * Where a top-level value is in the plain file the index refers to.
+     *
+     * @param start the offset of its first byte
+     * @param end the offset after its last byte
+     */
+    public record ByteRange(long start, long end) {
+    }
 
     public TefTraceMetadata(TefTimeUnit timestampUnit, @Nullable String displayTimeUnit, Map<String, String> processNames,
             Map<String, Long> processSortIndexes, Map<String, String> processLabels, Map<TefThread, String> threadNames,
-            Map<TefThread, Long> threadSortIndexes, Map<String, String> topLevelFields) {
+            Map<TefThread, Long> threadSortIndexes, Map<String, String> topLevelFields, Map<String, ByteRange> topLevelRanges) {
         this.timestampUnit = timestampUnit;
         this.displayTimeUnit = displayTimeUnit;
         this.processNames = Collections.unmodifiableMap(processNames);
@@ -49,6 +59,7 @@ public final class TefTraceMetadata {
         this.threadNames = Collections.unmodifiableMap(threadNames);
         this.threadSortIndexes = Collections.unmodifiableMap(threadSortIndexes);
         this.topLevelFields = Collections.unmodifiableMap(topLevelFields);
+        this.topLevelRanges = Collections.unmodifiableMap(topLevelRanges);
     }
 
     /** @return the unit the file's times were read in (microseconds unless {@code timestampUnit} says otherwise) */
@@ -110,6 +121,15 @@ public final class TefTraceMetadata {
     }
 
     /**
+     * @return where each of {@link #topLevelFields()} is in the plain file, whole (for values
+     *         longer than {@link #TOP_LEVEL_TEXT_LIMIT}, e.g. {@code stackFrames}:
+     *         {@code TefTrace.stackFrames()})
+     */
+    public Map<String, ByteRange> topLevelRanges() {
+        return topLevelRanges;
+    }
+
+    /**
      * @return the keys of the top-level {@code otherData} object in file order, each value as
      *         written (a string without its quotes, anything else as JSON text); empty when there is
      *         no such object or it was cut ({@link #TOP_LEVEL_TEXT_LIMIT})
@@ -135,13 +155,8 @@ public final class TefTraceMetadata {
         return values;
     }
 
-    /** The top-level key of TEF's stack-frame dictionary. */
+    /** The top-level key of TEF's stack-frame dictionary ({@link TefTrace#stackFrames()}). */
     public static final String STACK_FRAMES = "stackFrames"; //$NON-NLS-1$
-
-    /** @return the top-level {@code stackFrames} dictionary, as far as it was kept ({@link TefStackFrames#cut()}) */
-    public TefStackFrames stackFrames() {
-        return TefStackFrames.parse(topLevelFields.get(STACK_FRAMES));
-    }
 
     /** @return the capture regime {@code otherData.capture_regime} declares */
     public TefCaptureRegime captureRegime() {

@@ -24,8 +24,8 @@ import org.featurecompass.tef.TefStackFrames;
  * ({@code FR(...)}), the others {@link FrameKind#SAMPLED} frames named as the recorder named them
  * (the function, or {@code 0x…} where it could not be symbolised).
  * <p>
- * A sample whose frame id (or one of its ancestors) is not in the dictionary, which happens when
- * the index kept only the first 64 KiB of it ({@link TefStackFrames#cut()}), is not recorded and
+ * A sample whose frame id (or one of its ancestors) is not in the dictionary (read whole; a
+ * damaged file may end inside it: {@link TefStackFrames#cut()}), is not recorded and
  * is counted ({@link #unresolved()}, with the rank of the first), as are unreadable sample events
  * ({@link #unreadable()}). Not thread-safe: one reader per pass.
  */

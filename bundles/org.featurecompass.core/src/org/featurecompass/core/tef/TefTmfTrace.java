@@ -245,12 +245,12 @@ public class TefTmfTrace extends TmfTrace implements ICoverageTrace, ISampledTra
     }
 
     /**
-     * @return the trace's {@code stackFrames} dictionary (the sampled stacks' frames), as far as
-     *         the index kept it ({@link TefStackFrames#cut()}); empty before the trace is opened
+     * @return the trace's {@code stackFrames} dictionary (the sampled stacks' frames), read whole
+     *         ({@link TefTrace#stackFrames()}); empty before the trace is opened
      */
     public TefStackFrames getStackFrames() {
         TefTrace reader = fReader;
-        return reader == null ? TefStackFrames.NONE : reader.metadata().stackFrames();
+        return reader == null ? TefStackFrames.NONE : reader.stackFrames();
     }
 
     @Override

@@ -26,8 +26,8 @@ public final class IndexFileFormat {
     /** Stored instead of a length for a lost-events entry. */
     public static final int LOST_MARKER = -1;
     private static final byte[] MAGIC = "FCTEFIDX".getBytes(StandardCharsets.US_ASCII); //$NON-NLS-1$
-    /** 2: the summary holds measurement-off windows. */
-    private static final int VERSION = 2;
+    /** 2: the summary holds measurement-off windows; 3: and the byte range of every top-level value. */
+    private static final int VERSION = 3;
 
     /**
      * The header's fields.

@@ -52,6 +52,12 @@ public final class IndexSummaryCodec {
             out.writeLong(e.getValue().longValue());
         }
         writeTextMap(out, metadata.topLevelFields());
+        out.writeInt(metadata.topLevelRanges().size());
+        for (Map.Entry<String, TefTraceMetadata.ByteRange> e : metadata.topLevelRanges().entrySet()) {
+            writeString(out, e.getKey());
+            out.writeLong(e.getValue().start());
+            out.writeLong(e.getValue().end());
+        }
         writeNumberMap(out, summary.phaseCounts());
         out.writeInt(summary.problems().size());
         for (TefProblem problem : summary.problems()) {
@@ -105,8 +111,12 @@ public final class IndexSummaryCodec {
             threadSortIndexes.put(readThread(in), Long.valueOf(in.readLong()));
         }
         Map<String, String> topLevelFields = readTextMap(in);
+        Map<String, TefTraceMetadata.ByteRange> topLevelRanges = new LinkedHashMap<>();
+        for (int i = in.readInt(); i > 0; i--) {
+            topLevelRanges.put(readString(in), new TefTraceMetadata.ByteRange(in.readLong(), in.readLong()));
+        }
         TefTraceMetadata metadata = new TefTraceMetadata(unit, displayTimeUnit, processNames, processSortIndexes, processLabels,
-                threadNames, threadSortIndexes, topLevelFields);
+                threadNames, threadSortIndexes, topLevelFields, topLevelRanges);
         Map<String, Long> phaseCounts = readNumberMap(in);
         List<TefProblem> problems = new ArrayList<>();
         for (int i = in.readInt(); i > 0; i--) {

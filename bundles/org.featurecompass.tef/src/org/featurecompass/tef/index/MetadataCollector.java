@@ -41,9 +41,10 @@ public final class MetadataCollector {
         }
     }
 
-    TefTraceMetadata build(TefTimeUnit unit, @Nullable String displayTimeUnit, Map<String, String> topLevelFields) {
+    TefTraceMetadata build(TefTimeUnit unit, @Nullable String displayTimeUnit, Map<String, String> topLevelFields,
+            Map<String, TefTraceMetadata.ByteRange> topLevelRanges) {
         return new TefTraceMetadata(unit, displayTimeUnit, processNames, processSortIndexes, processLabels, threadNames,
-                threadSortIndexes, topLevelFields);
+                threadSortIndexes, topLevelFields, topLevelRanges);
     }
 
     private static <K> void putText(Map<K, String> map, K key, @Nullable Object value) {

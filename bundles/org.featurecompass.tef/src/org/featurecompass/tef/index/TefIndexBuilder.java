@@ -165,12 +165,14 @@ public final class TefIndexBuilder {
             collector.add(parser.parse(bytes, 0, bytes.length, event[0], -1, 0));
         }
         Map<String, String> topLevel = new LinkedHashMap<>();
+        Map<String, TefTraceMetadata.ByteRange> ranges = new LinkedHashMap<>();
         for (EventIndexer.TopLevelField field : indexer.topLevelFields()) {
             long length = field.end() - field.start();
             byte[] bytes = PlainTraceFile.read(channel, field.start(), (int) Math.min(length, TefTraceMetadata.TOP_LEVEL_TEXT_LIMIT));
             String text = new String(bytes, StandardCharsets.UTF_8);
             topLevel.put(field.key(), length > bytes.length ? text + TefTraceMetadata.CUT_MARK : text);
+            ranges.put(field.key(), new TefTraceMetadata.ByteRange(field.start(), field.end()));
         }
-        return collector.build(unit, indexer.displayTimeUnit(), topLevel);
+        return collector.build(unit, indexer.displayTimeUnit(), topLevel, ranges);
     }
 }

@@ -18,8 +18,6 @@ import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.ThreadKey;
-import org.featurecompass.tef.TefStackFrames;
-import org.featurecompass.tef.TefTraceMetadata;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,13 +181,38 @@ class SampledEcctTest {
     }
 
     @Test
-    void cutDictionaryKeepsTheWholeEntriesBeforeTheCut() {
-        TefStackFrames frames = TefStackFrames.parse("{\"1\":{\"name\":\"FR(A)\",\"category\":\"feature region\"},\"2\":{\"name\":\"main\",\"par"
-                + TefTraceMetadata.CUT_MARK);
-        assertTrue(frames.cut());
-        assertEquals(List.of("1"), List.copyOf(frames.frames().keySet()));
-        TefStackFrames whole = TefStackFrames.parse("{\"1\":{\"name\":\"f\"},\"2\":{\"name\":\"g\",\"category\":\"m\",\"parent\":\"1\"}}");
-        assertTrue(!whole.cut());
-        assertEquals(new TefStackFrames.Entry("g", "m", "1"), whole.frames().get("2"));
+    void dictionaryOverOneMebibyteResolvesEverySample(@TempDir Path directory) throws Exception {
+        // Frame 0 "main"; frames 1..FRAMES-1 "f{i}_" + padding under it; one sample on each of the last SAMPLES frames.
+        int frames = 20_000;
+        int samples = 50;
+        String padding = "x".repeat(40);
+        StringBuilder dictionary = new StringBuilder("{\"0\":{\"name\":\"main\",\"category\":\"demo\"}");
+        for (int i = 1; i < frames; i++) {
+            dictionary.append(",\"").append(i).append("\":{\"name\":\"f").append(i).append('_').append(padding)
+                    .append("\",\"category\":\"demo\",\"parent\":\"0\"}");
+        }
+        dictionary.append('}');
+        assertTrue(dictionary.length() > 1 << 20, "over 1 MiB: " + dictionary.length());
+        List<String> events = new ArrayList<>();
+        Map<String, Long> expected = new TreeMap<>();
+        for (int k = 0; k < samples; k++) {
+            int id = frames - 1 - k;
+            events.add(sample(START + k * PERIOD, ALONE, "[]", String.valueOf(id)));
+            expected.put("main;f" + id + "_" + padding, 1L);
+        }
+        Path file = directory.resolve("large-dictionary.json");
+        Files.writeString(file, "{\"timestampUnit\":\"ns\",\"otherData\":{\"recorder\":\"fc-record\",\"formatVersion\":1,"
+                + "\"sampling\":{\"frequencyHz\":997,\"periodNs\":" + PERIOD + "}},\"stackFrames\":" + dictionary
+                + ",\"traceEvents\":[\n" + String.join(",\n", events) + "\n]}\n");
+        TefTmfTrace trace = open(file);
+        try {
+            assertEquals(frames, trace.getStackFrames().frames().size());
+            TraceStacks stacks = stacks(trace);
+            assertEquals(samples, stacks.samples());
+            assertEquals(0, stacks.unrecordedSamples(), "every sf resolved, also past the index's 64 KiB of text");
+            assertEquals(expected, counts(stacks));
+        } finally {
+            trace.dispose();
+        }
     }
 }
