@@ -16,6 +16,7 @@ import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.ecct.ExperimentEccts;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionResult;
@@ -139,7 +140,8 @@ public final class ComparisonSession {
             throws ComparisonUnavailableException {
         ExperimentEccts eccts;
         try {
-            eccts = ExperimentEccts.of(traces, type, monitor);
+            // an experiment's ECCTs follow critical paths across its hosts (ExperimentEccts.of(trace, ...))
+            eccts = trace instanceof TmfExperiment ? ExperimentEccts.of(trace, type, monitor) : ExperimentEccts.of(traces, type, monitor);
         } catch (IllegalArgumentException e) { // a trace without that type: the message names it and its types
             throw new ComparisonUnavailableException(String.valueOf(e.getMessage()));
         }

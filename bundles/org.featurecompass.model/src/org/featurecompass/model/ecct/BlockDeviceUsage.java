@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import org.featurecompass.model.graph.network.LinearTransform;
+
 /**
  * Which threads used a block device when: the {@code blockdevice/threads} attribute of
  * TraceCompare's state history (§3.3.2), here as the intervals during which each thread had a
@@ -92,6 +94,21 @@ public final class BlockDeviceUsage {
                     + " ns before its issue at " + startNs + " ns"); //$NON-NLS-1$ //$NON-NLS-2$
         }
         fHosts.computeIfAbsent(thread.host(), h -> new HostRequests()).add(thread, name, startNs, endNs);
+    }
+
+    /**
+     * Records every request of another usage, its times mapped to another clock (e.g. one host's
+     * requests in the clock of an execution graph of several hosts).
+     *
+     * @param other the requests, threads keyed with their host
+     * @param clock the map from their clock to this usage's
+     */
+    public void addAll(BlockDeviceUsage other, LinearTransform clock) {
+        for (HostRequests requests : other.fHosts.values()) {
+            for (int i = 0; i < requests.size; i++) {
+                request(requests.threads.get(i), requests.names.get(i), clock.apply(requests.starts[i]), clock.apply(requests.ends[i]));
+            }
+        }
     }
 
     /**

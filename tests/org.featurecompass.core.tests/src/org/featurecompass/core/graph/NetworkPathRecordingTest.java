@@ -25,6 +25,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.KernelTraceFixture;
+import org.featurecompass.core.TwoHostRecording;
 import org.featurecompass.core.tef.TefKernelTrace;
 import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.graph.EdgeLabel;
@@ -46,9 +47,10 @@ import org.junit.jupiter.api.io.TempDir;
  * right wait reasons.
  * <ul>
  * <li>Loopback: one recording of both processes on this host.</li>
- * <li>Two hosts: each a network namespace joined by a veth pair, each with its own recorder,
- * one of them with a clock offset of {@value #CLOCK_OFFSET_NS} ns; opened as one Trace Compass
- * experiment, the clocks must be synchronised back, packets matched and the path cross hosts.</li>
+ * <li>Two hosts ({@link TwoHostRecording}): each a network namespace joined by a veth pair, each
+ * with its own recorder, one of them with a clock offset of {@value #CLOCK_OFFSET_NS} ns; opened as
+ * one Trace Compass experiment, the clocks must be synchronised back, packets matched and the path
+ * cross hosts.</li>
  * </ul>
  * Skips only when the kernel refuses BPF programs.
  */
@@ -97,68 +99,34 @@ class NetworkPathRecordingTest {
     @Test
     void twoHostsInNetworkNamespaces(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
-        Path tools = BpfRecorder.tools();
-        String suffix = Long.toString(ProcessHandle.current().pid());
-        String client = "fcA" + suffix;
-        String server = "fcB" + suffix;
+        TwoHostRecording recording = TwoHostRecording.record(out, REQUESTS, SLEEP_MS, HOLD_MS, CLOCK_OFFSET_NS);
+        TefKernelTrace a = open(recording.client());
+        TefKernelTrace b = open(recording.server());
+        TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { a, b }, //$NON-NLS-1$
+                TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
         try {
-            twoHosts(tools, client, server);
-            Path clientTrace = out.resolve("client.json");
-            Path serverTrace = out.resolve("server.json");
-            Process serverRecorder = BpfRecorder.start(tools, "nsenter", "--net=/run/netns/" + server, "./fc-record", "--kernel",
-                    "--kernel-scope", "target", "--net-scope", "own", "--host", "server", "-o", serverTrace.toString(), "--",
-                    tools.resolve("demo/fc-netdemo").toString(), "server", "--port", "7077", "--requests", Integer.toString(REQUESTS),
-                    "--sleep-ms", SLEEP_MS, "--hold-ms", HOLD_MS, "--io", out.resolve("io.tmp").toString());
-            BpfRecorder.run(tools, 300, "nsenter", "--net=/run/netns/" + client, "./fc-record", "--kernel", "--kernel-scope", "target",
-                    "--net-scope", "own", "--host", "client", "--clock-offset-ns", Long.toString(CLOCK_OFFSET_NS), "-o",
-                    clientTrace.toString(), "--", tools.resolve("demo/fc-netdemo").toString(), "client", "--host", "10.77.0.2",
-                    "--port", "7077", "--requests", Integer.toString(REQUESTS));
-            BpfRecorder.await(serverRecorder, 120, "fc-record of the server");
-
-            TefKernelTrace a = open(clientTrace);
-            TefKernelTrace b = open(serverTrace);
-            TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { a, b }, //$NON-NLS-1$
-                    TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
-            try {
-                experiment.traceOpened(new TmfTraceOpenedSignal(this, experiment, null));
-                ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(experiment, ExecutionGraphAnalysis.class,
-                        ExecutionGraphAnalysis.ID);
-                SyncResult sync = graph.sync();
-                assertNotNull(sync);
-                assertTrue(sync.isComplete(), sync.problems().toString());
-                assertEquals("client", sync.reference(), "the first trace's host is the reference");
-                List<Request> requests = requests(a);
-                double syncTolerance = checkClockOffset(sync, requests.get(0).startNs() - CLOCK_OFFSET_NS);
-                NetworkLinkReport network = graph.network();
-                assertNotNull(network);
-                assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
-                long timerMisses = reportedTimerMisses(serverTrace);
-                assertEquals(inferredSwitches(clientTrace), graph.reports().get("client").switchesFromUnknownState());
-                assertEquals(inferredSwitches(serverTrace), graph.reports().get("server").switchesFromUnknownState(),
-                        "the analysis reports every switch the recorder had to infer");
-                checkPaths(graph, "client", "server", requests, (long) syncTolerance, timerMisses);
-                List<Request> handles = regions(b, "FR(Handle)"); //$NON-NLS-1$
-                assertEquals(REQUESTS, handles.size());
-                checkServerPaths(graph, "server", handles.get(0).tid(), handles, timerMisses); //$NON-NLS-1$
-            } finally {
-                experiment.dispose();
-            }
+            experiment.traceOpened(new TmfTraceOpenedSignal(this, experiment, null));
+            ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(experiment, ExecutionGraphAnalysis.class,
+                    ExecutionGraphAnalysis.ID);
+            SyncResult sync = graph.sync();
+            assertNotNull(sync);
+            assertTrue(sync.isComplete(), sync.problems().toString());
+            assertEquals("client", sync.reference(), "the first trace's host is the reference");
+            List<Request> requests = requests(a);
+            double syncTolerance = checkClockOffset(sync, requests.get(0).startNs() - CLOCK_OFFSET_NS);
+            NetworkLinkReport network = graph.network();
+            assertNotNull(network);
+            assertTrue(network.linkable() >= 2 * REQUESTS, network.toString());
+            long timerMisses = reportedTimerMisses(recording.server());
+            assertEquals(inferredSwitches(recording.client()), graph.reports().get("client").switchesFromUnknownState());
+            assertEquals(inferredSwitches(recording.server()), graph.reports().get("server").switchesFromUnknownState(),
+                    "the analysis reports every switch the recorder had to infer");
+            checkPaths(graph, "client", "server", requests, (long) syncTolerance, timerMisses);
+            List<Request> handles = regions(b, "FR(Handle)"); //$NON-NLS-1$
+            assertEquals(REQUESTS, handles.size());
+            checkServerPaths(graph, "server", handles.get(0).tid(), handles, timerMisses); //$NON-NLS-1$
         } finally {
-            BpfRecorder.run(tools, 30, "ip", "netns", "del", client);
-            BpfRecorder.run(tools, 30, "ip", "netns", "del", server);
-        }
-    }
-
-    /** Two network namespaces joined by a veth pair: the client at 10.77.0.1, the server at 10.77.0.2. */
-    private static void twoHosts(Path dir, String client, String server) throws IOException, InterruptedException {
-        String[][] commands = { { "ip", "netns", "add", client }, { "ip", "netns", "add", server },
-                { "ip", "link", "add", "veth-" + client, "netns", client, "type", "veth", "peer", "name", "veth-" + server, "netns", server },
-                { "ip", "-n", client, "addr", "add", "10.77.0.1/24", "dev", "veth-" + client },
-                { "ip", "-n", server, "addr", "add", "10.77.0.2/24", "dev", "veth-" + server },
-                { "ip", "-n", client, "link", "set", "veth-" + client, "up" }, { "ip", "-n", server, "link", "set", "veth-" + server, "up" },
-                { "ip", "-n", client, "link", "set", "lo", "up" }, { "ip", "-n", server, "link", "set", "lo", "up" } };
-        for (String[] command : commands) {
-            BpfRecorder.run(dir, 30, command);
+            experiment.dispose();
         }
     }
 
