@@ -93,7 +93,11 @@ public final class HostStacks implements StackSource {
             return known.intValue();
         }
         ContextTree source = host.stacks().stacks();
-        int copied = fTree.child(copy(host, source.parent(node)), source.frame(node));
+        Frame frame;
+        synchronized (source.frames()) { // others may intern into the host's frame table meanwhile (ExecutionEccts)
+            frame = source.frame(node);
+        }
+        int copied = fTree.child(copy(host, source.parent(node)), frame);
         host.copies().put(node, copied);
         return copied;
     }
