@@ -142,7 +142,7 @@ public record ExperimentEccts(List<ExecutionTable> tables, EcctStore store, int 
                 if (path != null) {
                     store.add(generator.generate(path.path().segments()));
                 } else {
-                    withoutPath++;
+                    withoutPath += graph.reports().containsKey(host) ? 1 : 0; // a trace without kernel events has no paths
                     store.add(generator.generate(new ThreadKey(host, table.tid(row)), "", toGraph.apply(table.start(row)), //$NON-NLS-1$
                             toGraph.apply(table.end(row))));
                 }
