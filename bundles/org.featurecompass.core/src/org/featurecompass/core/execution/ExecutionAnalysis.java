@@ -85,6 +85,8 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
     private @Nullable Job fRunJob;
     /** Counted down once the run superseded by new definitions has ended and the next run is scheduled. Guarded by fRunLock. */
     private @Nullable CountDownLatch fHandOver;
+    /** Whether schedule() was called during the hand-over: the new run then starts at its end. Guarded by fRunLock. */
+    private boolean fScheduleAtHandOver;
     private volatile boolean fDisposed;
     /** The generation the current run started with (touched by the run's thread only). */
     private long fRunGeneration;
@@ -102,7 +104,8 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
     /**
      * Saves new definitions for the trace and forgets the executions: {@link #schedule()} then
      * extracts them again (the segment store is rebuilt, so the latency views follow). A run under
-     * way is cancelled; the run of the new definitions starts when it has ended, and
+     * way is cancelled; a run of the new definitions scheduled meanwhile starts when it has ended
+     * (not before: it reads the definitions then), and
      * {@link #waitForCompletion(IProgressMonitor)} called meanwhile waits for that new run. Never
      * blocks, so it may be called from the UI thread or from inside the analysis.
      *
@@ -139,7 +142,8 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
     public IStatus schedule() {
         synchronized (fRunLock) {
             if (fHandOver != null) {
-                return Status.OK_STATUS; // the run of the new definitions is scheduled at the hand-over
+                fScheduleAtHandOver = true; // the run of the new definitions starts at the hand-over
+                return Status.OK_STATUS;
             }
             return super.schedule();
         }
@@ -148,9 +152,13 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
     @Override
     public boolean waitForCompletion(IProgressMonitor monitor) {
         while (true) {
+            boolean pending = handOverPending();
             long generation = awaitHandOver(monitor);
             if (generation < 0) {
                 return false;
+            }
+            if (pending) {
+                schedule(); // a waiter for new definitions waits for their run
             }
             boolean completed = super.waitForCompletion(monitor);
             if (monitor.isCanceled() || fDisposed || generation == generation()) {
@@ -163,7 +171,11 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
     @Override
     public boolean waitForCompletion() {
         while (true) {
+            boolean pending = handOverPending();
             long generation = awaitHandOver(new NullProgressMonitor());
+            if (pending) {
+                schedule();
+            }
             boolean completed = super.waitForCompletion();
             if (fDisposed || generation == generation()) {
                 return completed;
@@ -192,6 +204,12 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
                 Thread.currentThread().interrupt();
                 return -1;
             }
+        }
+    }
+
+    private boolean handOverPending() {
+        synchronized (fRunLock) {
+            return fHandOver != null;
         }
     }
 
@@ -231,9 +249,10 @@ public class ExecutionAnalysis extends AbstractSegmentStoreAnalysisModule {
                 return;
             }
             resetAnalysis();
-            if (!fDisposed) {
+            if (!fDisposed && fScheduleAtHandOver) {
                 super.schedule(); // before waiters go on, so that they wait for this run
             }
+            fScheduleAtHandOver = false;
             fHandOver = null;
         }
         handOver.countDown();
