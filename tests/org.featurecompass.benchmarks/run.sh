@@ -5,7 +5,7 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [compare] [--size BYTES]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [ecct-peer] [compare] [--size BYTES]
 #          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
 #          [--executions N] [--visits N] [--names N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
@@ -41,6 +41,13 @@
 #            peers: the tests' Python references (executions_reference.py, ecct_reference.py) on the
 #            same file in the same run; --names N (default 0): the calls nest, named among N
 #            functions (15: a union ECCT of about 5*10^4 contexts)
+#   ecct-peer  the executions suite's workload (--executions, --names) written as an LTTng UST
+#            cyg-profile CTF trace (UstCtfWriter; kept in $FC_BENCH_DIR once babeltrace2 counts
+#            every event), then in one OSGi runtime (-Pgraph-peer, -Xmx of --heap): Feature
+#            Compass's executions + ECCTs (EcctAnalysis, ExecutionAnalysis, ExecutionEccts) and
+#            Trace Compass 6.2's LTTng UST call stack analysis + CallGraphAnalysis on it, --rounds
+#            timed rounds (default here 1) after --warmup rounds (default here 0), wall and
+#            process CPU (EcctPeerBenchmark)
 #   compare  comparison of two groups (issue 13): --executions executions (default 10^5) over a
 #            5*10^4-node union, --visits contexts each, with -Xmx3g; a brush dragged on group B's
 #            duration: cross-filter, group sums and the whole differential tree per step (ms); then the
@@ -61,6 +68,8 @@ executions=100000
 visits=15
 names=0
 events_given=
+rounds_given=
+warmup_given=
 suites=()
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -68,14 +77,14 @@ while [[ $# -gt 0 ]]; do
     --iterations) iterations="$2"; shift 2 ;;
     --threads) threads="$2"; shift 2 ;;
     --events) events="$2"; events_given=1; shift 2 ;;
-    --rounds) rounds="$2"; shift 2 ;;
-    --warmup) warmup="$2"; shift 2 ;;
+    --rounds) rounds="$2"; rounds_given=1; shift 2 ;;
+    --warmup) warmup="$2"; warmup_given=1; shift 2 ;;
     --traces) traces="$2"; shift 2 ;;
     --heap) heap="$2"; shift 2 ;;
     --executions) executions="$2"; shift 2 ;;
     --visits) visits="$2"; shift 2 ;;
     --names) names="$2"; shift 2 ;;
-    -h|--help) sed -n '2,48p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,55p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -190,6 +199,52 @@ graph_peer() {
   done
 }
 
+# The ecct-peer suite's trace: ExecutionBenchmark's requests (--executions, --names) as an LTTng
+# UST cyg-profile CTF trace, written once into $work; kept only when babeltrace2 counts every event
+# the writer wrote. Prints the trace folder.
+ust_ctf() {
+  local dir="$work/ust-ctf-$executions" bt written counted
+  [[ "$names" == 0 ]] || dir="${dir}n$names"
+  if [[ ! -f "$dir.checked" ]]; then
+    bt="$(babeltrace2_bin)"
+    rm -rf "$dir" "$dir.partial"
+    java -Xmx1g -cp "$(classpath)" org.featurecompass.benchmarks.execution.UstCtfWriter "$dir" --executions "$executions" \
+      --names "$names" >"$dir.log"
+    cat "$dir.log" >&2
+    written="$(sed -n 's/^wrote \([0-9,]*\) UST events.*/\1/p' "$dir.log" | tr -d ,)"
+    counted="$("$bt" "$dir" -c sink.utils.counter | awk '/ Event messages/ { n = $1 } END { print n }')"
+    if [[ -z "$written" || "$written" != "$counted" ]]; then
+      echo "run.sh: babeltrace2 counts '$counted' events in $dir, the writer wrote '$written'" >&2
+      exit 1
+    fi
+    echo "babeltrace2 counts $counted events" >>"$dir.log"
+    mv "$dir.log" "$dir.checked"
+  fi
+  echo "$dir"
+}
+
+# The ecct-peer suite: EcctPeerBenchmark in an OSGi runtime with Trace Compass 6.2.
+ecct_peer() {
+  local commit modules trace iterations=1 warmups=0
+  [[ -z "$rounds_given" ]] || iterations=$rounds
+  [[ -z "$warmup_given" ]] || warmups=$warmup
+  commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  if [[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
+    commit="$commit+uncommitted" # no space: the value goes into the test runtime's argLine
+  fi
+  modules=releng/org.featurecompass.target,tests/org.featurecompass.tests.support,bundles/org.featurecompass.model
+  modules=$modules,bundles/org.featurecompass.tef,bundles/org.featurecompass.core,tests/org.featurecompass.benchmarks
+  modules=$modules,tests/org.featurecompass.benchmarks.tracecompass
+  (cd "$root" && ./mvnw -B -q verify -DskipTests -pl "$modules" >&2)
+  trace="$(ust_ctf)"
+  rm -f "$results/ecct-peer.md"
+  (cd "$root" && ./mvnw -B -q verify -pl "$modules" -Pgraph-peer -Dfc.bench.class=EcctPeerBenchmark "-Dfc.bench.commit=$commit" \
+    "-Dfc.bench.heap=$heap" "-Dfc.bench.iterations=$iterations" \
+    "-Dfc.bench.warmup=$warmups" "-Dfc.bench.traces=$trace" \
+    "-Dfc.bench.results=$results/ecct-peer.md" >&2)
+  cat "$results/ecct-peer.md"
+}
+
 results="$here/target/results"
 mkdir -p "$results"
 work="${FC_BENCH_DIR:-/tmp/featurecompass-bench}"
@@ -221,6 +276,8 @@ for suite in "${suites[@]}"; do
         | tee "$results/graph.md" ;;
     ctf)
       kernel_ctf ;;
+    ecct-peer)
+      ecct_peer ;;
     graph-peer)
       graph_peer ;;
     executions)

@@ -4,14 +4,11 @@ import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -29,12 +26,9 @@ import org.featurecompass.model.graph.builder.TaskStatus;
  * pid = tid, namespace 0).
  * <p>
  * Layout: a plain-text TSDL {@code metadata} file and one stream file per CPU
- * ({@code channel0_<cpu>}), little-endian, made of packets of {@link #PACKET_BYTES} bytes (packet
- * header: magic, trace UUID, stream id, stream instance = CPU; packet context: first and last
- * event time, content and packet size in bits, sequence number, 0 events discarded, CPU). Event
- * headers are LTTng's compact ones (5-bit id, 27-bit time, the low bits of the clock) when the
- * time since the previous event of the packet fits in 27 bits, extended (32-bit id, 64-bit time)
- * otherwise. The clock is a 1 GHz monotonic clock whose offset from the epoch is
+ * ({@code channel0_<cpu>}, written by {@link CtfStreamFile}: packets of {@link #PACKET_BYTES}
+ * bytes, LTTng's compact event headers when the time since the previous event of the packet fits
+ * in 27 bits, extended ones otherwise). The clock is a 1 GHz monotonic clock whose offset from the epoch is
  * {@link #CLOCK_OFFSET_NS}: an event at stream time {@code t} ns has the trace time
  * {@code CLOCK_OFFSET_NS + t}.
  * <p>
@@ -66,9 +60,6 @@ public final class KernelCtfWriter implements Closeable {
     /** Bytes per packet, the size LTTng's sub-buffers often have. */
     public static final int PACKET_BYTES = 1 << 20;
 
-    private static final int CTF_MAGIC = 0xC1FC1FC1;
-    /** Packet header (32 bytes) and packet context (52 bytes). */
-    private static final int PACKET_PREAMBLE_BYTES = 84;
     /** Room for the largest scheduler event: an extended header (13 bytes) and a statedump (68 bytes). */
     private static final int MAX_EVENT_BYTES = 96;
     /**
@@ -82,8 +73,6 @@ public final class KernelCtfWriter implements Closeable {
     private static final int TCP_PROTOCOL = 6;
     /** Longest device name, bytes (the kernel's IFNAMSIZ - 1). */
     private static final int DEVICE_NAME_BYTES = 15;
-    private static final int COMPACT_TIME_BITS = 27;
-    private static final int EXTENDED_ID = 31;
     private static final int COMM_BYTES = 16;
     /** Kernel priority 120 as LTTng writes it (prio - 100). */
     private static final int PRIO = 20;
@@ -275,7 +264,7 @@ public final class KernelCtfWriter implements Closeable {
         }
     }
 
-    private final StreamFile[] fFiles;
+    private final CtfStreamFile[] fFiles;
     private final boolean fNetwork;
     private final Tracer fTracer;
     private long fBytes;
@@ -298,14 +287,14 @@ public final class KernelCtfWriter implements Closeable {
         }
         Files.createDirectories(directory);
         Files.writeString(directory.resolve("metadata"), metadata(metadata), StandardCharsets.UTF_8); //$NON-NLS-1$
-        long compactLimitNs = compactHeaders ? 1L << COMPACT_TIME_BITS : 0;
+        long compactLimitNs = compactHeaders ? 1L << CtfStreamFile.COMPACT_TIME_BITS : 0;
         int maxEventBytes = metadata.network() ? MAX_NETWORK_EVENT_BYTES : MAX_EVENT_BYTES;
         fNetwork = metadata.network();
         fTracer = metadata.tracer();
-        fFiles = new StreamFile[cpus];
+        fFiles = new CtfStreamFile[cpus];
         try {
             for (int cpu = 0; cpu < cpus; cpu++) {
-                fFiles[cpu] = new StreamFile(directory.resolve("channel0_" + cpu), metadata.uuid(), cpu, packetBytes, compactLimitNs, //$NON-NLS-1$
+                fFiles[cpu] = new CtfStreamFile(directory.resolve("channel0_" + cpu), metadata.uuid(), cpu, packetBytes, compactLimitNs, //$NON-NLS-1$
                         maxEventBytes);
             }
         } catch (IOException | RuntimeException e) {
@@ -634,7 +623,7 @@ public final class KernelCtfWriter implements Closeable {
         if (cpu < 0 || cpu >= fFiles.length) {
             throw new IllegalArgumentException("CPU " + cpu + " of a trace of " + fFiles.length + " CPUs"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         }
-        return fFiles[cpu].event(type, timeNs);
+        return fFiles[cpu].event(type.ordinal(), timeNs);
     }
 
     /** Completes the open packets and closes the stream files. */
@@ -642,9 +631,9 @@ public final class KernelCtfWriter implements Closeable {
     public void close() throws IOException {
         try {
             long bytes = 0;
-            for (StreamFile file : fFiles) {
+            for (CtfStreamFile file : fFiles) {
                 file.flush();
-                bytes += file.fBytes;
+                bytes += file.bytes();
             }
             fBytes = bytes;
         } finally {
@@ -653,7 +642,7 @@ public final class KernelCtfWriter implements Closeable {
     }
 
     private void closeChannels() throws IOException {
-        for (StreamFile file : fFiles) {
+        for (CtfStreamFile file : fFiles) {
             if (file != null) {
                 file.fChannel.close();
             }
@@ -774,81 +763,6 @@ public final class KernelCtfWriter implements Closeable {
             tsdl.append("\t};\n};\n\n"); //$NON-NLS-1$
         }
         return tsdl.toString();
-    }
-
-    /** One stream file (one CPU), written packet by packet. */
-    private static final class StreamFile {
-
-        final FileChannel fChannel;
-        private final ByteBuffer fPacket;
-        private final byte[] fUuid = new byte[16];
-        private final int fCpu;
-        /** Events less than this after the previous one of the packet get a compact header, ns. */
-        private final long fCompactLimitNs;
-        /** Room a packet must have left for an event to start in it, bytes. */
-        private final int fMaxEventBytes;
-        private long fSequence;
-        private boolean fOpen;
-        private long fBeginNs;
-        private long fLastNs;
-        long fBytes;
-
-        StreamFile(Path path, UUID uuid, int cpu, int packetBytes, long compactLimitNs, int maxEventBytes) throws IOException {
-            fChannel = FileChannel.open(path, StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            ByteBuffer.wrap(fUuid).putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-            fCpu = cpu;
-            fPacket = ByteBuffer.allocate(packetBytes).order(ByteOrder.LITTLE_ENDIAN);
-            fCompactLimitNs = compactLimitNs;
-            fMaxEventBytes = maxEventBytes;
-        }
-
-        /**
-         * Starts an event of {@code type} at {@code timeNs} (stream time) in the current packet, or
-         * in a new one when it may not fit.
-         *
-         * @return the packet, positioned for the event's fields
-         */
-        ByteBuffer event(Declaration type, long timeNs) throws IOException {
-            if (fOpen && timeNs < fLastNs) {
-                throw new IllegalStateException("CPU " + fCpu + ": time " + timeNs + " before " + fLastNs); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            }
-            if (!fOpen || fPacket.remaining() < fMaxEventBytes) {
-                flush();
-                fPacket.clear();
-                fPacket.position(PACKET_PREAMBLE_BYTES);
-                fBeginNs = timeNs;
-                fLastNs = timeNs;
-                fOpen = true;
-            }
-            int id = type.ordinal();
-            if (timeNs - fLastNs < fCompactLimitNs) {
-                fPacket.putInt(id | (int) ((timeNs & ((1L << COMPACT_TIME_BITS) - 1)) << 5));
-            } else {
-                fPacket.put((byte) EXTENDED_ID).putInt(id).putLong(timeNs);
-            }
-            fLastNs = timeNs;
-            return fPacket;
-        }
-
-        /** Completes the open packet (header, context, zero padding) and appends it to the file. */
-        void flush() throws IOException {
-            if (!fOpen) {
-                return;
-            }
-            int content = fPacket.position();
-            int size = fPacket.capacity();
-            Arrays.fill(fPacket.array(), content, size, (byte) 0);
-            fPacket.clear();
-            fPacket.putInt(CTF_MAGIC).put(fUuid).putInt(0).putLong(fCpu); // header: stream id 0, instance = CPU
-            fPacket.putLong(fBeginNs).putLong(fLastNs).putLong(8L * content).putLong(8L * size)
-                    .putLong(fSequence++).putLong(0).putInt(fCpu);
-            fPacket.clear();
-            while (fPacket.hasRemaining()) {
-                fChannel.write(fPacket);
-            }
-            fBytes += size;
-            fOpen = false;
-        }
     }
 
     /**
