@@ -235,8 +235,7 @@ ecct_peer() {
   modules=releng/org.featurecompass.target,tests/org.featurecompass.tests.support,bundles/org.featurecompass.model
   modules=$modules,bundles/org.featurecompass.tef,bundles/org.featurecompass.core,tests/org.featurecompass.benchmarks
   modules=$modules,tests/org.featurecompass.benchmarks.tracecompass
-  (cd "$root" && ./mvnw -B -q verify -DskipTests -pl "$modules" >&2)
-  trace="$(ust_ctf)"
+  trace="$(ust_ctf)" # the Maven run below builds the modules (the writer runs on the jars classpath() finds)
   rm -f "$results/ecct-peer.md"
   (cd "$root" && ./mvnw -B -q verify -pl "$modules" -Pgraph-peer -Dfc.bench.class=EcctPeerBenchmark "-Dfc.bench.commit=$commit" \
     "-Dfc.bench.heap=$heap" "-Dfc.bench.iterations=$iterations" \

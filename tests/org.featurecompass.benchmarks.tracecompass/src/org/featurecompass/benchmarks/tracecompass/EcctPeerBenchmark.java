@@ -98,8 +98,9 @@ class EcctPeerBenchmark {
         out.append(Bench.format("EcctPeerBenchmark, %s, commit %s; at start: %s; at end: load average %s; %d warm-up and %d timed rounds (medians), sides alternating, fresh trace and supplementary files each round%n%n", //$NON-NLS-1$
                 LocalDate.now(), System.getProperty("fc.bench.commit", "unknown"), machineAtStart, Bench.loadAverage(), fWarmup, fIterations)); //$NON-NLS-1$ //$NON-NLS-2$
         out.append(Bench.markdownHeader("trace", "executions", "Feature Compass: stacks + executions + ECCTs, wall s", "FC CPU s (process)", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-                "Trace Compass 6.2: UST call stack + call graph, wall s", "TC CPU s (process)", "TC / FC wall", "TC / FC CPU")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-        rows.forEach(out::append);
+                "Trace Compass 6.2: UST call stack + call graph, wall s", "TC CPU s (process)", "TC / FC wall", "TC / FC CPU")) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                .append(System.lineSeparator());
+        rows.forEach(row -> out.append(row).append(System.lineSeparator()));
         System.out.println(out);
         Path results = Paths.get(System.getProperty("fc.bench.results", "target/results/ecct-peer.md")); //$NON-NLS-1$ //$NON-NLS-2$
         Files.createDirectories(results.toAbsolutePath().getParent());
