@@ -76,6 +76,14 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
             return;
         }
         fSymbolFiles = files;
+        symbolsChanged();
+    }
+
+    /**
+     * Discards the result and the ECCTs built from it because the symbols changed elsewhere
+     * (Trace Compass's symbol configuration), so that the next query reads the trace again.
+     */
+    public synchronized void symbolsChanged() {
         cancel();
         fEccts.clear();
         resetAnalysis();

@@ -1,11 +1,17 @@
 package org.featurecompass.ui.views.ecct;
 
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.jface.action.Action;
+import org.eclipse.jface.action.IMenuManager;
 import org.eclipse.jface.action.IToolBarManager;
+import org.eclipse.jface.dialogs.MessageDialog;
 import org.eclipse.jface.viewers.IStructuredSelection;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.SWT;
@@ -13,17 +19,29 @@ import org.eclipse.swt.layout.GridData;
 import org.eclipse.swt.layout.GridLayout;
 import org.eclipse.swt.widgets.Combo;
 import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.DirectoryDialog;
+import org.eclipse.swt.widgets.FileDialog;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.symbols.ISymbolProvider;
+import org.eclipse.tracecompass.tmf.core.symbols.SymbolProviderManager;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
+import org.eclipse.tracecompass.tmf.ui.symbols.ISymbolProviderPreferencePage;
+import org.eclipse.tracecompass.tmf.ui.symbols.SymbolProviderConfigDialog;
+import org.eclipse.tracecompass.tmf.ui.symbols.TmfSymbolProviderUpdatedSignal;
 import org.eclipse.ui.ISelectionListener;
+import org.featurecompass.core.ecct.EcctAnalysis;
 import org.featurecompass.core.ecct.EcctDataProvider;
 import org.featurecompass.core.ecct.EcctEntry;
 import org.featurecompass.core.ecct.EcctTreeModel;
 import org.featurecompass.core.ecct.ExecutionEccts;
 import org.featurecompass.core.ecct.TraceStacks;
 import org.featurecompass.core.execution.ExecutionDataProvider;
+import org.featurecompass.core.symbols.FunctionSymbols;
+import org.featurecompass.core.symbols.SymbolFiles;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.EcctAggregate;
@@ -92,6 +110,45 @@ public class EcctFlameGraphView extends AnalysisResultView {
         IToolBarManager toolBar = getViewSite().getActionBars().getToolBarManager();
         toolBar.add(viewer.getTimeGraphViewer().getResetScaleAction());
         toolBar.add(viewer.getTimeGraphViewer().getShowLegendAction());
+        IMenuManager menu = getViewSite().getActionBars().getMenuManager();
+        menu.add(new Action(Messages.EcctFlameGraphView_SymbolFile) {
+            @Override
+            public void run() {
+                FileDialog dialog = new FileDialog(getSite().getShell(), SWT.OPEN);
+                dialog.setText(Messages.EcctFlameGraphView_SymbolFile);
+                String chosen = dialog.open();
+                if (chosen != null) {
+                    chooseSymbolFiles(List.of(Path.of(chosen)));
+                }
+            }
+        });
+        menu.add(new Action(Messages.EcctFlameGraphView_SymbolDirectory) {
+            @Override
+            public void run() {
+                DirectoryDialog dialog = new DirectoryDialog(getSite().getShell());
+                dialog.setText(Messages.EcctFlameGraphView_SymbolDirectory);
+                String chosen = dialog.open();
+                if (chosen != null) {
+                    chooseSymbolFiles(List.of(Path.of(chosen)));
+                }
+            }
+        });
+        menu.add(new Action(Messages.EcctFlameGraphView_NoSymbolFiles) {
+            @Override
+            public void run() {
+                chooseSymbolFiles(List.of());
+            }
+        });
+        menu.add(new Action(Messages.EcctFlameGraphView_TraceCompassSymbols) {
+            @Override
+            public void run() {
+                ITmfTrace trace = getShownTrace();
+                if (trace != null) {
+                    // Trace Compass's own dialog; on OK it broadcasts TmfSymbolProviderUpdatedSignal
+                    new SymbolProviderConfigDialog(getSite().getShell(), symbolPages(trace)).open();
+                }
+            }
+        });
         getSite().getPage().addSelectionListener(ExecutionsView.ID, fSelectionListener);
         showActiveTrace();
     }
@@ -106,6 +163,68 @@ public class EcctFlameGraphView extends AnalysisResultView {
         fRows = rows;
         fType = rows.type();
         showTrace(rows.trace(), null);
+    }
+
+    /**
+     * Names the LTTng UST function addresses of the shown trace's ECCTs with symbol files (as
+     * {@code featurecompass compare --symbols} does) and shows them again; an unreadable path is
+     * reported in a dialog.
+     *
+     * @param paths ELF binaries, mapping files or directories of them; none to stop using files
+     */
+    private void chooseSymbolFiles(List<Path> paths) {
+        try {
+            useSymbolFiles(paths);
+        } catch (IOException e) {
+            MessageDialog.openError(getSite().getShell(), Messages.EcctFlameGraphView_SymbolFile, e.getMessage());
+        }
+    }
+
+    /**
+     * Names the LTTng UST function addresses of the shown trace's ECCTs with symbol files and
+     * shows them again (the trace's stacks are read again).
+     *
+     * @param paths ELF binaries, mapping files or directories of them; none to stop using files
+     * @throws IOException if a path is missing or holds no symbol file (the message names it)
+     */
+    public void useSymbolFiles(List<Path> paths) throws IOException {
+        ITmfTrace trace = getShownTrace();
+        SymbolFiles files = SymbolFiles.read(paths);
+        EcctAnalysis module = trace == null ? null : TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
+        if (trace != null && module != null) {
+            module.setSymbolFiles(files);
+            showTrace(trace, getShownWindow());
+        }
+    }
+
+    /**
+     * Trace Compass's symbol configuration changed (its dialog, from this view or its own views):
+     * the shown trace's stacks are read again with the new names.
+     *
+     * @param signal the signal
+     */
+    @TmfSignalHandler
+    public void symbolProvidersUpdated(TmfSymbolProviderUpdatedSignal signal) {
+        ITmfTrace trace = getShownTrace();
+        EcctAnalysis module = trace == null ? null : TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
+        if (trace != null && module != null) {
+            module.symbolsChanged();
+            showTrace(trace, getShownWindow());
+        }
+    }
+
+    /** The preference pages of Trace Compass's symbol providers for the trace (as its own views offer). */
+    private static ISymbolProviderPreferencePage[] symbolPages(ITmfTrace trace) {
+        List<ISymbolProviderPreferencePage> pages = new ArrayList<>();
+        for (ISymbolProvider provider : SymbolProviderManager.getInstance().getSymbolProviders(trace)) {
+            if (provider instanceof org.eclipse.tracecompass.tmf.ui.symbols.ISymbolProvider ui) {
+                ISymbolProviderPreferencePage page = ui.createPreferencePage();
+                if (page != null) {
+                    pages.add(page);
+                }
+            }
+        }
+        return pages.toArray(ISymbolProviderPreferencePage[]::new);
     }
 
     @Override
@@ -195,7 +314,14 @@ public class EcctFlameGraphView extends AnalysisResultView {
                 String.format("%,d", eccts == null ? 0 : eccts.store().size()), //$NON-NLS-1$
                 eccts == null ? 0 : eccts.rowsWithoutPath(), String.format("%,d", stacks == null ? 0 : stacks.stackEvents()), //$NON-NLS-1$
                 stacks == null ? 0 : stacks.unmatchedExits(), stacks == null ? 0 : stacks.unclosedFrames(),
-                stacks == null ? 0 : stacks.skippedEvents() });
+                stacks == null ? 0 : stacks.skippedEvents() }) + symbols(stacks);
+    }
+
+    /** "; 9 function addresses named, 0 left as addresses", or "" for a trace without any. */
+    private static String symbols(@Nullable TraceStacks stacks) {
+        FunctionSymbols.Counts counts = stacks == null ? FunctionSymbols.Counts.NONE : stacks.symbols();
+        return counts.resolved() + counts.unresolved() == 0 ? "" //$NON-NLS-1$
+                : NLS.bind(Messages.EcctFlameGraphView_Symbols, counts.resolved(), counts.unresolved());
     }
 
     private void display(@Nullable ITmfTrace trace, @Nullable AnalysisWindow window, @Nullable EcctTreeModel model, String text) {

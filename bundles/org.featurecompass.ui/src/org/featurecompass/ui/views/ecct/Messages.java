@@ -16,6 +16,11 @@ public final class Messages extends NLS {
     public static String EcctFlameGraphView_NotSupported;
     public static String EcctFlameGraphView_Type;
     public static String EcctFlameGraphView_Summary;
+    public static String EcctFlameGraphView_Symbols;
+    public static String EcctFlameGraphView_SymbolFile;
+    public static String EcctFlameGraphView_SymbolDirectory;
+    public static String EcctFlameGraphView_NoSymbolFiles;
+    public static String EcctFlameGraphView_TraceCompassSymbols;
     public static String EcctFlameGraphView_WholeTrace;
     public static String EcctFlameGraphView_SelectedRows;
     public static String EcctFlameGraphView_Range;

@@ -147,4 +147,57 @@ class EcctFlameGraphViewTest {
         }
         assertEquals(expected, shownRows, "the selected rows' ECCTs");
     }
+
+    /**
+     * Symbol files chosen in the view (its menu's action body, {@link EcctFlameGraphView#useSymbolFiles}):
+     * on the LTTng UST sample {@code doc/samples/ust-cyg-profile}, the frames are addresses, then,
+     * with the sample's {@code bin/}, every frame is a function name and the contexts are those
+     * binutils gives (checked address by address in core's UstSymbolsTest); the summary counts
+     * them. Saves {@code execution-flame-graph-ust-symbols.png}.
+     */
+    @Test
+    void namesUstAddressesWithSymbolFiles() throws Exception {
+        Display display = WorkbenchTestSupport.display();
+        Shell shell = WorkbenchTestSupport.workbenchShell();
+        WorkbenchTestSupport.openTrace("EcctFlameGraphUst", RepositoryFiles.resolve("doc/samples/ust-cyg-profile/trace"), //$NON-NLS-1$ //$NON-NLS-2$
+                "org.eclipse.linuxtools.lttng2.ust.tracetype"); //$NON-NLS-1$
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+        EcctFlameGraphView view = (EcctFlameGraphView) page.showView(EcctFlameGraphView.ID);
+        WorkbenchTestSupport.waitUntil(display, () -> view.getTypes().contains(DefaultDefinitions.TOP_LEVEL_SLICES_TYPE),
+                "the detected execution types"); //$NON-NLS-1$
+        view.showType(DefaultDefinitions.TOP_LEVEL_SLICES_TYPE); // main and the worker thread's function: every call below them
+        WorkbenchTestSupport.waitUntil(display, () -> view.getShownSums() != null && view.getShownTree() != null
+                && view.getSummaryText().contains(DefaultDefinitions.TOP_LEVEL_SLICES_TYPE)
+                && view.getSummaryText().contains("9 left as addresses"), "the flame graph of the UST sample"); //$NON-NLS-1$
+        assertTrue(view.getSummaryText().contains("0 function addresses named by symbols, 9 left as addresses"), view.getSummaryText()); //$NON-NLS-1$
+        assertTrue(labels(view).stream().anyMatch(label -> label.startsWith("0x")), "addresses without symbols: " + labels(view)); //$NON-NLS-1$
+
+        view.useSymbolFiles(List.of(RepositoryFiles.resolve("doc/samples/ust-cyg-profile/bin"))); //$NON-NLS-1$
+        WorkbenchTestSupport.waitUntil(display, () -> view.getShownSums() != null
+                && view.getSummaryText().contains("9 function addresses named by symbols, 0 left as addresses"), "the named flame graph"); //$NON-NLS-1$
+        List<String> labels = labels(view);
+        assertTrue(labels.containsAll(List.of("main", "worker", "handle_large", "handle_small", "parse", "leaf", "lib_compress", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
+                "lib_checksum", "spin")), labels.toString()); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(labels.stream().noneMatch(label -> label.startsWith("0x")), labels.toString()); //$NON-NLS-1$
+        WorkbenchTestSupport.screenshot(display, shell, "execution-flame-graph-ust-symbols.png"); //$NON-NLS-1$
+
+        view.useSymbolFiles(List.of());
+        page.closeAllEditors(false);
+        WorkbenchTestSupport.pump(display, 300);
+    }
+
+    /** The frame labels of the contexts the shown executions reach. */
+    private static List<String> labels(EcctFlameGraphView view) {
+        EcctAggregate sums = view.getShownSums();
+        ContextTree tree = view.getShownTree();
+        assertNotNull(sums);
+        assertNotNull(tree);
+        List<String> labels = new java.util.ArrayList<>();
+        for (int node = 1; node < tree.size(); node++) {
+            if (sums.inclusiveSum(node) > 0) {
+                labels.add(tree.frame(node).label());
+            }
+        }
+        return labels;
+    }
 }
