@@ -317,7 +317,7 @@ public class EcctFlameGraphView extends AnalysisResultView {
                 stacks == null ? 0 : stacks.skippedEvents() }) + symbols(stacks);
     }
 
-    /** "; 9 function addresses named, 0 left as addresses", or "" for a trace without any. */
+    /** " 9 function addresses named by symbols, 0 left as addresses.", or "" for a trace without any. */
     private static String symbols(@Nullable TraceStacks stacks) {
         FunctionSymbols.Counts counts = stacks == null ? FunctionSymbols.Counts.NONE : stacks.symbols();
         return counts.resolved() + counts.unresolved() == 0 ? "" //$NON-NLS-1$

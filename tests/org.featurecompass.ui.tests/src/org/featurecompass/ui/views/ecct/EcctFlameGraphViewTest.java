@@ -179,7 +179,10 @@ class EcctFlameGraphViewTest {
         assertTrue(labels.containsAll(List.of("main", "worker", "handle_large", "handle_small", "parse", "leaf", "lib_compress", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
                 "lib_checksum", "spin")), labels.toString()); //$NON-NLS-1$ //$NON-NLS-2$
         assertTrue(labels.stream().noneMatch(label -> label.startsWith("0x")), labels.toString()); //$NON-NLS-1$
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_MAXIMIZED);
+        WorkbenchTestSupport.pump(display, 1_000);
         WorkbenchTestSupport.screenshot(display, shell, "execution-flame-graph-ust-symbols.png"); //$NON-NLS-1$
+        page.setPartState(page.getReference(view), IWorkbenchPage.STATE_RESTORED);
 
         view.useSymbolFiles(List.of());
         page.closeAllEditors(false);
