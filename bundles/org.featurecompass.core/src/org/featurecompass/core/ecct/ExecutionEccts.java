@@ -51,28 +51,19 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
      */
     public static @Nullable ExecutionEccts of(ITmfTrace trace, String type, IProgressMonitor monitor) {
         SubMonitor progress = SubMonitor.convert(monitor, 4);
-        ExecutionAnalysis executions = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
-        EcctAnalysis eccts = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
-        if (executions == null || eccts == null) {
+        TraceExecutionStacks inputs = TraceExecutionStacks.of(trace, progress);
+        ExecutionTable table = inputs == null ? null : inputs.executions().table(type);
+        if (inputs == null || table == null) {
             return null;
         }
-        executions.schedule();
-        eccts.schedule();
-        if (!executions.waitForCompletion(progress.split(1)) || !eccts.waitForCompletion(progress.split(1))) {
-            return null;
-        }
-        ExecutionResult result = executions.getResult();
-        TraceStacks stacks = eccts.getResult();
-        ExecutionTable table = result == null ? null : result.table(type);
-        if (table == null || stacks == null) {
-            return null;
-        }
+        TraceStacks stacks = inputs.stacks();
+        EcctAnalysis eccts = inputs.ecctModule();
         ExecutionEccts cached = eccts.cached(table, stacks);
         if (cached != null) {
             return cached;
         }
         ExecutionGraphAnalysis.Result graph = null;
-        if (result.criticalPaths() && ExecutionGraphAnalysis.appliesTo(trace)) {
+        if (inputs.executions().criticalPaths() && ExecutionGraphAnalysis.appliesTo(trace)) {
             ExecutionGraphAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionGraphAnalysis.class,
                     ExecutionGraphAnalysis.ID);
             if (module != null) {

@@ -96,21 +96,12 @@ public record ExperimentEccts(List<ExecutionTable> tables, EcctStore store, int 
         HostStacks stacks = new HostStacks(new FrameTable());
         BlockDeviceUsage disks = new BlockDeviceUsage();
         for (ITmfTrace trace : traces) {
-            ExecutionAnalysis executions = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
-            EcctAnalysis eccts = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
-            if (executions == null || eccts == null) {
+            TraceExecutionStacks inputs = TraceExecutionStacks.of(trace, progress);
+            if (inputs == null) {
                 return null;
             }
-            executions.schedule();
-            eccts.schedule();
-            if (!executions.waitForCompletion(progress.split(1)) || !eccts.waitForCompletion(progress.split(1))) {
-                return null;
-            }
-            ExecutionResult result = executions.getResult();
-            TraceStacks traceStacks = eccts.getResult();
-            if (result == null || traceStacks == null) {
-                return null;
-            }
+            ExecutionResult result = inputs.executions();
+            TraceStacks traceStacks = inputs.stacks();
             ExecutionTable table = result.table(type);
             if (table == null) {
                 throw new IllegalArgumentException(NLS.bind(Messages.ExperimentEccts_NoSuchType,
