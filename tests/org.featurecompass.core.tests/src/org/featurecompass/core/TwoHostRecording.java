@@ -2,6 +2,17 @@ package org.featurecompass.core;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
+import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
+import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
+import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
+import org.featurecompass.core.tef.TefKernelTrace;
+import org.featurecompass.core.tef.TefTmfEvent;
 
 /**
  * The recorder's TCP demo (tools/record/demo/fc-netdemo) recorded for real on two "hosts": two
@@ -13,6 +24,16 @@ import java.nio.file.Path;
  * @param server the server's recording
  */
 public record TwoHostRecording(Path client, Path server) {
+
+    /**
+     * An instance of a feature region of a recording, in its trace's clock.
+     *
+     * @param tid the thread that ran it
+     * @param startNs its begin
+     * @param endNs its end
+     */
+    public record RegionInstance(long tid, long startNs, long endNs) {
+    }
 
     /**
      * Records the demo; the namespaces are deleted afterwards.
@@ -60,5 +81,44 @@ public record TwoHostRecording(Path client, Path server) {
         for (String[] command : commands) {
             BpfRecorder.run(dir, 30, command);
         }
+    }
+
+    /**
+     * @param recording one of the demo's recordings (of one host, or of the loopback run)
+     * @return it opened as a kernel trace, its analyses instantiated
+     * @throws TmfTraceException if it cannot be read
+     */
+    public static TefKernelTrace open(Path recording) throws TmfTraceException {
+        TefKernelTrace trace = new TefKernelTrace();
+        trace.initTrace(null, recording.toString(), TmfEvent.class);
+        trace.traceOpened(new TmfTraceOpenedSignal(TwoHostRecording.class, trace, null));
+        return trace;
+    }
+
+    /**
+     * @param trace a recording of the demo
+     * @param region a feature region, e.g. {@code FR(Request)}
+     * @return its instances, from the recording's feature events
+     */
+    public static List<RegionInstance> regions(TefKernelTrace trace, String region) {
+        List<RegionInstance> instances = new ArrayList<>();
+        @Nullable Long open = null;
+        ITmfContext context = trace.seekEvent(0L);
+        ITmfEvent event;
+        while ((event = trace.getNext(context)) != null) {
+            if (event instanceof TefTmfEvent tef && "Feature".equals(tef.getTefEvent().category()) //$NON-NLS-1$
+                    && region.equals(event.getName())) {
+                long ts = event.getTimestamp().toNanos();
+                String tid = tef.getTefEvent().tid();
+                if ("B".equals(tef.getTefEvent().phaseText())) { //$NON-NLS-1$
+                    open = ts;
+                } else if (open != null && tid != null) {
+                    instances.add(new RegionInstance(Long.parseLong(tid), open, ts));
+                    open = null;
+                }
+            }
+        }
+        context.dispose();
+        return instances;
     }
 }

@@ -5,21 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.core.TwoHostRecording;
+import org.featurecompass.core.TwoHostRecording.RegionInstance;
 import org.featurecompass.core.compare.ComparisonSession;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.graph.CriticalPathQuery;
@@ -27,7 +24,6 @@ import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.core.tef.TefKernelTrace;
-import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.Ecct;
 import org.featurecompass.model.ecct.Frame;
@@ -59,15 +55,13 @@ class CrossHostEcctRecordingTest {
     private static final long CLOCK_OFFSET_NS = 1_500_000_000L;
     private static final String TYPE = "request"; //$NON-NLS-1$
 
-    private record Request(long tid, long startNs, long endNs) {
-    }
 
     @Test
     void clientRequestsHoldTheServersWork(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
         TwoHostRecording recording = TwoHostRecording.record(out, REQUESTS, SLEEP_MS, HOLD_MS, CLOCK_OFFSET_NS);
-        TefKernelTrace client = open(recording.client());
-        TefKernelTrace server = open(recording.server());
+        TefKernelTrace client = TwoHostRecording.open(recording.client());
+        TefKernelTrace server = TwoHostRecording.open(recording.server());
         TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { client, server }, //$NON-NLS-1$
                 TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
         try {
@@ -77,7 +71,7 @@ class CrossHostEcctRecordingTest {
                 assertNotNull(module);
                 module.setDefinitions(List.of(new ExecutionDefinition.FeatureRegion(TYPE, "FR(Request)", List.of()))); //$NON-NLS-1$
             }
-            List<Request> requests = regions(client, "FR(Request)"); //$NON-NLS-1$
+            List<RegionInstance> requests = TwoHostRecording.regions(client, "FR(Request)"); //$NON-NLS-1$
             assertEquals(REQUESTS, requests.size());
 
             ExperimentEccts across = ExperimentEccts.of(experiment, TYPE, new NullProgressMonitor());
@@ -93,7 +87,7 @@ class CrossHostEcctRecordingTest {
             int serverMarkerFound = ContextTree.ROOT;
             StringBuilder shown = new StringBuilder();
             for (int row = 0; row < REQUESTS; row++) {
-                Request request = requests.get(row);
+                RegionInstance request = requests.get(row);
                 Ecct ecct = across.store().ecct(row);
                 shown.append(describe(tree, ecct)).append('\n');
                 // The client is the experiment's reference host: its clock is the graph's.
@@ -180,33 +174,5 @@ class CrossHostEcctRecordingTest {
         return text.toString();
     }
 
-    private static TefKernelTrace open(Path recording) throws Exception {
-        TefKernelTrace trace = new TefKernelTrace();
-        trace.initTrace(null, recording.toString(), TmfEvent.class);
-        trace.traceOpened(new TmfTraceOpenedSignal(CrossHostEcctRecordingTest.class, trace, null));
-        return trace;
-    }
 
-    /** The instances of a feature region, from the recording's feature events, in its clock. */
-    private static List<Request> regions(TefKernelTrace trace, String region) {
-        List<Request> requests = new ArrayList<>();
-        @Nullable Long open = null;
-        ITmfContext context = trace.seekEvent(0L);
-        ITmfEvent event;
-        while ((event = trace.getNext(context)) != null) {
-            if (event instanceof TefTmfEvent tef && "Feature".equals(tef.getTefEvent().category()) //$NON-NLS-1$
-                    && region.equals(event.getName())) {
-                long ts = event.getTimestamp().toNanos();
-                String tid = tef.getTefEvent().tid();
-                if ("B".equals(tef.getTefEvent().phaseText())) { //$NON-NLS-1$
-                    open = ts;
-                } else if (open != null && tid != null) {
-                    requests.add(new Request(Long.parseLong(tid), open, ts));
-                    open = null;
-                }
-            }
-        }
-        context.dispose();
-        return requests;
-    }
 }

@@ -16,18 +16,15 @@ import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.core.TwoHostRecording;
+import org.featurecompass.core.TwoHostRecording.RegionInstance;
 import org.featurecompass.core.tef.TefKernelTrace;
-import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.critical.PathSegment;
 import org.featurecompass.model.graph.network.LinearTransform;
@@ -61,9 +58,6 @@ class NetworkPathRecordingTest {
     private static final String HOLD_MS = "30";
     private static final long CLOCK_OFFSET_NS = 1_500_000_000L;
 
-    /** A region instance of the recording: the client's request, in the trace's clock. */
-    private record Request(long tid, long startNs, long endNs) {
-    }
 
     @Test
     void loopbackClientAndServer(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
@@ -73,7 +67,7 @@ class NetworkPathRecordingTest {
         BpfRecorder.run(tools, 300, "./fc-record", "--kernel", "--kernel-scope", "target", "--host", "loop", "-o",
                 recording.toString(), "--", tools.resolve("demo/fc-netdemo").toString(), "both", "--requests",
                 Integer.toString(REQUESTS), "--sleep-ms", SLEEP_MS, "--hold-ms", HOLD_MS, "--io", out.resolve("io.tmp").toString());
-        TefKernelTrace trace = open(recording);
+        TefKernelTrace trace = TwoHostRecording.open(recording);
         try {
             assertEquals("loop", trace.getHostId(), "host id from the recording's otherData");
             ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(trace, ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID);
@@ -100,8 +94,8 @@ class NetworkPathRecordingTest {
     void twoHostsInNetworkNamespaces(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
         TwoHostRecording recording = TwoHostRecording.record(out, REQUESTS, SLEEP_MS, HOLD_MS, CLOCK_OFFSET_NS);
-        TefKernelTrace a = open(recording.client());
-        TefKernelTrace b = open(recording.server());
+        TefKernelTrace a = TwoHostRecording.open(recording.client());
+        TefKernelTrace b = TwoHostRecording.open(recording.server());
         TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { a, b }, //$NON-NLS-1$
                 TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
         try {
@@ -112,7 +106,7 @@ class NetworkPathRecordingTest {
             assertNotNull(sync);
             assertTrue(sync.isComplete(), sync.problems().toString());
             assertEquals("client", sync.reference(), "the first trace's host is the reference");
-            List<Request> requests = requests(a);
+            List<RegionInstance> requests = requests(a);
             double syncTolerance = checkClockOffset(sync, requests.get(0).startNs() - CLOCK_OFFSET_NS);
             NetworkLinkReport network = graph.network();
             assertNotNull(network);
@@ -122,7 +116,7 @@ class NetworkPathRecordingTest {
             assertEquals(inferredSwitches(recording.server()), graph.reports().get("server").switchesFromUnknownState(),
                     "the analysis reports every switch the recorder had to infer");
             checkPaths(graph, "client", "server", requests, (long) syncTolerance, timerMisses);
-            List<Request> handles = regions(b, "FR(Handle)"); //$NON-NLS-1$
+            List<RegionInstance> handles = TwoHostRecording.regions(b, "FR(Handle)"); //$NON-NLS-1$
             assertEquals(REQUESTS, handles.size());
             checkServerPaths(graph, "server", handles.get(0).tid(), handles, timerMisses); //$NON-NLS-1$
         } finally {
@@ -156,7 +150,7 @@ class NetworkPathRecordingTest {
      * @param syncToleranceNs how far the server's times may be off in the client's clock: the
      *            client's wait, which bounds the path, may then cut that much of each end of a sleep
      */
-    private static void checkPaths(ExecutionGraphAnalysis.Result graph, String clientHost, String serverHost, List<Request> requests,
+    private static void checkPaths(ExecutionGraphAnalysis.Result graph, String clientHost, String serverHost, List<RegionInstance> requests,
             long syncToleranceNs, long timerMisses) {
         assertEquals(REQUESTS, requests.size());
         assertEquals(0, graph.malformedEvents(), "every kernel event the graph uses is understood");
@@ -165,7 +159,7 @@ class NetworkPathRecordingTest {
         StringBuilder paths = new StringBuilder();
         long sleepTotal = 0;
         List<String> withoutTimer = new ArrayList<>();
-        for (Request request : requests) {
+        for (RegionInstance request : requests) {
             CriticalPathQuery query = new CriticalPathQuery(request.tid(), request.startNs(), request.endNs(), PathVariant.BOUNDED,
                     clientHost);
             CriticalPathResult result = CriticalPathResult.compute(graph.graph(), clientHost, query);
@@ -218,11 +212,11 @@ class NetworkPathRecordingTest {
      * Compass shows it (1.5 s behind the graph's in the experiment): it must start where asked
      * once shown in that clock, and hold a whole sleep as the server's TIMER wait.
      */
-    private static void checkServerPaths(ExecutionGraphAnalysis.Result graph, String serverHost, long serverTid, List<Request> ranges,
+    private static void checkServerPaths(ExecutionGraphAnalysis.Result graph, String serverHost, long serverTid, List<RegionInstance> ranges,
             long timerMisses) {
         List<String> withoutTimer = new ArrayList<>();
         LinearTransform toGraph = graph.toGraphClock(serverHost);
-        for (Request handle : ranges) {
+        for (RegionInstance handle : ranges) {
             CriticalPathQuery query = new CriticalPathQuery(serverTid, handle.startNs(), handle.endNs(), PathVariant.BOUNDED, serverHost);
             CriticalPathResult result = CriticalPathResult.compute(graph.graph(), serverHost, query, toGraph);
             assertNotNull(result, "the server thread over its FR(Handle)");
@@ -290,38 +284,10 @@ class NetworkPathRecordingTest {
         return text.toString();
     }
 
-    private static TefKernelTrace open(Path recording) throws Exception {
-        TefKernelTrace trace = new TefKernelTrace();
-        trace.initTrace(null, recording.toString(), TmfEvent.class);
-        trace.traceOpened(new TmfTraceOpenedSignal(NetworkPathRecordingTest.class, trace, null));
-        return trace;
-    }
 
     /** The client's {@code FR(Request)} instances, from the recording's feature events. */
-    private static List<Request> requests(TefKernelTrace trace) {
-        return regions(trace, "FR(Request)"); //$NON-NLS-1$
+    private static List<RegionInstance> requests(TefKernelTrace trace) {
+        return TwoHostRecording.regions(trace, "FR(Request)"); //$NON-NLS-1$
     }
 
-    /** The instances of a feature region, from the recording's feature events, in its clock. */
-    private static List<Request> regions(TefKernelTrace trace, String region) {
-        List<Request> requests = new ArrayList<>();
-        @Nullable Long open = null;
-        ITmfContext context = trace.seekEvent(0L);
-        ITmfEvent event;
-        while ((event = trace.getNext(context)) != null) {
-            if (event instanceof TefTmfEvent tef && "Feature".equals(tef.getTefEvent().category()) //$NON-NLS-1$
-                    && region.equals(event.getName())) {
-                long ts = event.getTimestamp().toNanos();
-                String tid = tef.getTefEvent().tid();
-                if ("B".equals(tef.getTefEvent().phaseText())) { //$NON-NLS-1$
-                    open = ts;
-                } else if (open != null && tid != null) {
-                    requests.add(new Request(Long.parseLong(tid), open, ts));
-                    open = null;
-                }
-            }
-        }
-        context.dispose();
-        return requests;
-    }
 }
