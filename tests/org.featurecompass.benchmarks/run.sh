@@ -152,13 +152,22 @@ babeltrace2_bin() {
 # The ctf suite: KernelEventStream (--events) as an LTTng kernel CTF trace, written once into $work;
 # kept only when babeltrace2 counts every event the writer wrote. Prints the trace folder.
 kernel_ctf() {
-  local dir="$work/kernel-ctf-$events" bt written counted
+  local dir="$work/kernel-ctf-$events"
+  checked_ctf "$dir" kernel java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.graph.KernelCtfWriter "$dir" --events "$events"
+}
+
+# checked_ctf DIR KIND WRITER...: runs the writer command (which writes a CTF trace into DIR and
+# prints "wrote N KIND events") unless DIR.checked exists, and keeps the trace only when
+# babeltrace2 counts N events in it (DIR.checked then holds the writer's log). Prints DIR.
+checked_ctf() {
+  local dir="$1" kind="$2" bt written counted
+  shift 2
   if [[ ! -f "$dir.checked" ]]; then
     bt="$(babeltrace2_bin)"
     rm -rf "$dir" "$dir.partial"
-    java -Xmx2g -cp "$(classpath)" org.featurecompass.benchmarks.graph.KernelCtfWriter "$dir" --events "$events" >"$dir.log"
+    "$@" >"$dir.log"
     cat "$dir.log" >&2
-    written="$(sed -n 's/^wrote \([0-9,]*\) kernel events.*/\1/p' "$dir.log" | tr -d ,)"
+    written="$(sed -n "s/^wrote \([0-9,]*\) $kind events.*/\1/p" "$dir.log" | tr -d ,)"
     counted="$("$bt" "$dir" -c sink.utils.counter | awk '/ Event messages/ { n = $1 } END { print n }')"
     if [[ -z "$written" || "$written" != "$counted" ]]; then
       echo "run.sh: babeltrace2 counts '$counted' events in $dir, the writer wrote '$written'" >&2
@@ -203,24 +212,10 @@ graph_peer() {
 # UST cyg-profile CTF trace, written once into $work; kept only when babeltrace2 counts every event
 # the writer wrote. Prints the trace folder.
 ust_ctf() {
-  local dir="$work/ust-ctf-$executions" bt written counted
+  local dir="$work/ust-ctf-$executions"
   [[ "$names" == 0 ]] || dir="${dir}n$names"
-  if [[ ! -f "$dir.checked" ]]; then
-    bt="$(babeltrace2_bin)"
-    rm -rf "$dir" "$dir.partial"
-    java -Xmx1g -cp "$(classpath)" org.featurecompass.benchmarks.execution.UstCtfWriter "$dir" --executions "$executions" \
-      --names "$names" >"$dir.log"
-    cat "$dir.log" >&2
-    written="$(sed -n 's/^wrote \([0-9,]*\) UST events.*/\1/p' "$dir.log" | tr -d ,)"
-    counted="$("$bt" "$dir" -c sink.utils.counter | awk '/ Event messages/ { n = $1 } END { print n }')"
-    if [[ -z "$written" || "$written" != "$counted" ]]; then
-      echo "run.sh: babeltrace2 counts '$counted' events in $dir, the writer wrote '$written'" >&2
-      exit 1
-    fi
-    echo "babeltrace2 counts $counted events" >>"$dir.log"
-    mv "$dir.log" "$dir.checked"
-  fi
-  echo "$dir"
+  checked_ctf "$dir" UST java -Xmx1g -cp "$(classpath)" org.featurecompass.benchmarks.execution.UstCtfWriter "$dir" \
+    --executions "$executions" --names "$names"
 }
 
 # The ecct-peer suite: EcctPeerBenchmark in an OSGi runtime with Trace Compass 6.2.
