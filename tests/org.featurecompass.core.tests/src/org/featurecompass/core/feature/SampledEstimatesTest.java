@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,7 +25,6 @@ import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.sampling.SampleEstimate;
 import org.featurecompass.model.sampling.SampledFeatureTimes;
-import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -175,16 +173,9 @@ class SampledEstimatesTest {
      */
     private static void assertEqualsPeer(Path file, FeatureStatisticsModel model, @Nullable Long from, @Nullable Long to)
             throws Exception {
-        List<String> command = new ArrayList<>(List.of("python3", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(),
-                "estimate", file.toString(), "--tsv"));
-        if (from != null && to != null) {
-            command.addAll(List.of("--from", from.toString(), "--to", to.toString()));
-        }
-        String output = BpfRecorder.run(file.getParent(), 120, command.toArray(String[]::new));
         Map<String, String[]> peer = new TreeMap<>();
         long peerSamples = -1;
-        for (String line : output.strip().split("\n")) {
-            String[] fields = line.split("\t");
+        for (String[] fields : SampleEstimatesPeer.rows(file, from, to)) {
             if (fields[0].equals("samples")) {
                 peerSamples = Long.parseLong(fields[1]);
             } else if (STATISTICS_KINDS.contains(fields[0])) { // the stack kinds: SampledFlameGraphTest
@@ -201,11 +192,7 @@ class SampledEstimatesTest {
                 "regionInInteraction: " + name(leaf.interaction()) + " / " + region(times, leaf.regionId()), estimate));
         assertEquals(peer.keySet(), ours.keySet(), "the same quantities");
         ours.forEach((key, estimate) -> {
-            String[] row = peer.get(key);
-            assertEquals(Long.parseLong(row[2]), estimate.samples(), key);
-            assertEquals(Long.parseLong(row[3]), estimate.estimateNs(), key);
-            assertEquals(Double.parseDouble(row[4]), estimate.lowNs(), 1e-12 * estimate.highNs(), key + " low");
-            assertEquals(Double.parseDouble(row[5]), estimate.highNs(), 1e-12 * estimate.highNs(), key + " high");
+            SampleEstimatesPeer.assertEqualsRow(peer.get(key), estimate, key);
         });
         for (FeatureStatisticsEntry entry : model.getEntries()) {
             FeatureStatisticsRow row = entry.getRow();

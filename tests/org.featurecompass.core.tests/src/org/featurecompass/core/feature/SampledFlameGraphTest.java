@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +19,6 @@ import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
-import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
@@ -106,7 +104,7 @@ class SampledFlameGraphTest {
             ours.put(path, labels.subList(6, 8));
         }
         Map<String, List<String>> peer = new TreeMap<>();
-        for (String[] row : peerRows(file, from, to)) {
+        for (String[] row : SampleEstimatesPeer.rows(file, from, to)) {
             if (row[0].equals(kind)) {
                 peer.put(row[1], List.of(String.format("%,.3f", Long.parseLong(row[3]) / 1e6),
                         String.format("[%,.3f \u2013 %,.3f]", Double.parseDouble(row[4]) / 1e6, Double.parseDouble(row[5]) / 1e6)));
@@ -114,19 +112,6 @@ class SampledFlameGraphTest {
         }
         assertTrue(peer.size() >= 4, peer.toString());
         assertEquals(peer, ours, kind + " " + from + ".." + to);
-    }
-
-    private static List<String[]> peerRows(Path file, @Nullable Long from, @Nullable Long to) throws Exception {
-        List<String> command = new ArrayList<>(List.of("python3", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(),
-                "estimate", file.toString(), "--tsv"));
-        if (from != null && to != null) {
-            command.addAll(List.of("--from", from.toString(), "--to", to.toString()));
-        }
-        List<String[]> rows = new ArrayList<>();
-        for (String line : BpfRecorder.run(file.getParent(), 120, command.toArray(String[]::new)).strip().split("\n")) {
-            rows.add(line.split("\t", -1));
-        }
-        return rows;
     }
 
     private static FeatureFlameGraphModel fetch(FeatureFlameGraphDataProvider provider, String frames, @Nullable Long from,
@@ -157,7 +142,7 @@ class SampledFlameGraphTest {
     private static void assertEqualsPeer(Path file, FeatureFlameGraphModel model, String kind, @Nullable Long from, @Nullable Long to)
             throws Exception {
         Map<String, String[]> peer = new TreeMap<>();
-        for (String[] fields : peerRows(file, from, to)) {
+        for (String[] fields : SampleEstimatesPeer.rows(file, from, to)) {
             if (fields[0].equals(kind) || fields[0].equals(kind + "Self")) {
                 peer.put(fields[0] + ": " + fields[1], fields);
             }
@@ -169,11 +154,7 @@ class SampledFlameGraphTest {
         assertTrue(ours.size() >= 4, ours.toString());
         assertEquals(peer.keySet(), ours.keySet(), "the same stacks");
         ours.forEach((key, estimate) -> {
-            String[] row = peer.get(key);
-            assertEquals(Long.parseLong(row[2]), estimate.samples(), key);
-            assertEquals(Long.parseLong(row[3]), estimate.estimateNs(), key);
-            assertEquals(Double.parseDouble(row[4]), estimate.lowNs(), 1e-12 * estimate.highNs(), key + " low");
-            assertEquals(Double.parseDouble(row[5]), estimate.highNs(), 1e-12 * estimate.highNs(), key + " high");
+            SampleEstimatesPeer.assertEqualsRow(peer.get(key), estimate, key);
         });
         for (FeatureFlameGraphEntry entry : model.getEntries()) {
             SampleEstimate shown = Objects.requireNonNull(entry.getSampled(), entry.getName());
