@@ -379,6 +379,18 @@ def bpftrace_child(parent):
     return None
 
 
+def await_bpftrace(parent, poll_s):
+    """The pid of the bpftrace process parent starts, polled every poll_s seconds for at most
+    120 s; None if it did not appear by then or parent has exited."""
+    deadline = time.monotonic() + 120
+    while time.monotonic() <= deadline and os.path.exists(f"/proc/{parent}"):
+        pid = bpftrace_child(parent)
+        time.sleep(poll_s)
+        if pid is not None:
+            return pid
+    return None
+
+
 def prog_ids(pid):
     """Ids of the BPF programs a process holds open (from its fdinfo)."""
     ids = set()
@@ -399,13 +411,9 @@ def watch_misses(a):
     """Samples, until bpftrace exits, how many times the kernel skipped each of its programs
     because another BPF program was running on that CPU (recursion_misses): those events are
     lost without a trace in the output, so the count is all there is to report."""
-    deadline = time.monotonic() + 120
-    pid = None
-    while pid is None:
-        if time.monotonic() > deadline or not os.path.exists(f"/proc/{a.parent}"):
-            return
-        pid = bpftrace_child(a.parent)
-        time.sleep(0.05)
+    pid = await_bpftrace(a.parent, 0.05)
+    if pid is None:
+        return
     misses = {}  # program id -> (name, misses)
     while os.path.exists(f"/proc/{pid}"):
         ids = prog_ids(pid)
@@ -437,13 +445,9 @@ def watch_maps(a):
     child is a copy of bpftrace). Written as tab-separated lines: start, end, file offset (hex),
     path, build id ('-' when the file has none)."""
     import elf_symbols
-    deadline = time.monotonic() + 120
-    pid = None
-    while pid is None:
-        if time.monotonic() > deadline or not os.path.exists(f"/proc/{a.parent}"):
-            return
-        pid = bpftrace_child(a.parent)
-        time.sleep(0.01)
+    pid = await_bpftrace(a.parent, 0.01)
+    if pid is None:
+        return
     target = a.target
     command = os.path.realpath(a.traced_command) if a.traced_command else None
     seen, build_ids = {}, {}
