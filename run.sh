@@ -29,9 +29,9 @@ if [[ ${#traces[@]} -eq 0 ]]; then
   # The last trace named is brought to the front: the recording of the demo workload shows the most.
   mapfile -t traces < <(find "$root/doc/samples" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' \) \
     -not -name demo-recording.json | sort)
-  traces+=("$root/doc/samples/demo-recording.json")
   while IFS= read -r metadata; do traces+=("$(dirname "$metadata")"); done \
     < <(find "$root/doc/samples" -mindepth 2 -name metadata -type f | sort)
+  traces+=("$root/doc/samples/demo-recording.json")
 fi
 open_args=()
 for trace in "${traces[@]}"; do open_args+=(--open "$trace"); done
