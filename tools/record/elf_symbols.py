@@ -62,8 +62,11 @@ class ElfFile:
                         continue
                     end = data.index(b"\0", str_off + st_name, str_off + str_size)
                     name = data[str_off + st_name:end].decode("utf-8", "replace")
-                    # One name per start: prefer a global name (the first found in .symtab order is fine).
-                    symbols.setdefault(value, (st_size, name))
+                    # One name per start, chosen as perf does among aliases: global before weak before
+                    # local, then the fewest leading underscores (getpagesize, not __getpagesize).
+                    rank = ({1: 0, 2: 1}.get(st_info >> 4, 2), len(name) - len(name.lstrip("_")), name)
+                    if value not in symbols or rank < symbols[value][2]:
+                        symbols[value] = (st_size, name, rank)
             if symbols:
                 break
         self.starts = sorted(symbols)
