@@ -3,7 +3,8 @@
 intervals; and, on a trace recorded with --sample --trace --kernel, the exact check of every
 sample's attribution and the accuracy of the estimates against the traced values.
 
-  sample_estimates.py estimate TRACE.json [--level 0.95] [--json] [--from NS] [--to NS]
+  sample_estimates.py estimate TRACE.json [--level 0.95] [--json|--tsv] [--from NS] [--to NS]
+                                  [--every-self]
   sample_estimates.py attribution TRACE.json [--max-in-probe 0.02]
                                   (exit 1 on a misattributed sample)
   sample_estimates.py accuracy TRACE.json [--level 0.95] [--json]
@@ -26,7 +27,9 @@ its thread. The estimate of a quantity is n * D, n the samples counted for it:
   per level, the region's own feature set (regionStack) or the interaction of the stack up to
   that level (interactionStack); a stack's inclusive estimate counts the samples whose frames
   start with it, its self estimate (...Self) those whose frames are exactly it. Frames are
-  written A*B, the empty set as "", joined by " > ".
+  written A*B, the empty set as "", joined by " > ". A stack that no sample is exactly at has
+  no ...Self row unless --every-self asks for its row of 0 samples (as a flame graph's self
+  column shows it).
 
 The Feature Statistics view computes the same (org.featurecompass.model.sampling.SampleSeries);
 core's SampledEstimatesTest runs this script as its peer.
@@ -136,6 +139,16 @@ def estimate(trace, meta, level, start=None, end=None):
         lo, hi = score_interval(n, level)
         rows[key] = {"samples": n, "estimateNs": n * period, "lowNs": lo * period, "highNs": hi * period}
     return rows, samples
+
+
+def with_every_self(rows, period, level):
+    """The rows plus a ...Self row of 0 samples for every feature-set stack without one."""
+    lo, hi = score_interval(0, level)
+    out = dict(rows)
+    for kind, name in rows:
+        if kind in ("regionStack", "interactionStack"):
+            out.setdefault((kind + "Self", name), {"samples": 0, "estimateNs": 0, "lowNs": lo * period, "highNs": hi * period})
+    return out
 
 
 def traced_stacks(trace):
@@ -353,6 +366,8 @@ def main():
     p.add_argument("--tsv", action="store_true",
                    help="estimate: print kind, name, samples, estimateNs, lowNs, highNs per line, tab-separated, "
                         "floats in their shortest exact form (for tests)")
+    p.add_argument("--every-self", action="store_true",
+                   help="estimate: also a ...Self row of 0 samples for every stack that no sample is exactly at")
     p.add_argument("--from", dest="start", type=int, help="estimate: first instant of the window, ns")
     p.add_argument("--to", dest="end", type=int, help="estimate: last instant of the window, ns")
     p.add_argument("--max-in-probe", type=float, default=0.02,
@@ -390,6 +405,8 @@ def main():
         sys.exit(1 if bad or not checked or in_probe > a.max_in_probe * checked else 0)
     if a.command == "estimate":
         rows, samples = estimate(trace, meta, a.level, a.start, a.end)
+        if a.every_self:
+            rows = with_every_self(rows, meta["sampling"]["periodNs"], a.level)
         out = [{"kind": k[0], "name": k[1], **v} for k, v in sorted(rows.items())]
         if a.tsv:
             print(f"samples\t{samples}")

@@ -25,11 +25,13 @@ final class SampleEstimatesPeer {
      * @param file a sampled recording
      * @param from the window's start (ns), or null for the whole trace
      * @param to the window's end (ns), or null for the whole trace
+     * @param options more options of {@code estimate}, e.g. {@code --every-self}
      * @return the peer's rows, split into their fields (empty fields kept)
      */
-    static List<String[]> rows(Path file, @Nullable Long from, @Nullable Long to) throws Exception {
+    static List<String[]> rows(Path file, @Nullable Long from, @Nullable Long to, String... options) throws Exception {
         List<String> command = new ArrayList<>(List.of("python3", RepositoryFiles.resolve("tools/record/sample_estimates.py").toString(),
                 "estimate", file.toString(), "--tsv"));
+        command.addAll(List.of(options));
         if (from != null && to != null) {
             command.addAll(List.of("--from", from.toString(), "--to", to.toString()));
         }

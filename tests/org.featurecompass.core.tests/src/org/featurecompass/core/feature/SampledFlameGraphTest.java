@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -89,9 +90,16 @@ class SampledFlameGraphTest {
         }
     }
 
-    /** As a remote client: the rows' labels and parent ids only. */
+    /**
+     * As a remote client: the rows' labels and parent ids only. The six estimate columns (inclusive
+     * estimate, interval, samples; self estimate, interval, samples) are the peer's stack row and
+     * its {@code Self} row ({@code --every-self}: a stack no sample is exactly at has 0 self samples).
+     */
     private static void assertEqualsPeerRows(Path file, FeatureFlameGraphModel model, String kind, @Nullable Long from, @Nullable Long to)
             throws Exception {
+        assertEquals(12, model.getHeaders().size());
+        assertEquals(List.of("Samples (estimate)", "Self on-CPU, estimated (ms)", "Self 95 % interval, estimated (ms)",
+                "Self samples (estimate)"), model.getHeaders().subList(8, 12));
         Map<Long, String> pathOf = new HashMap<>();
         Map<String, List<String>> ours = new TreeMap<>();
         for (FeatureFlameGraphEntry entry : model.getEntries()) {
@@ -101,17 +109,32 @@ class SampledFlameGraphTest {
             String path = parent == null ? labels.get(0) : parent + " > " + labels.get(0);
             pathOf.put(entry.getId(), path);
             assertEquals(List.of("", "", "", "", ""), labels.subList(1, 6), "traced columns of an estimate row are empty: " + path);
-            ours.put(path, labels.subList(6, 8));
+            ours.put(path, labels.subList(6, 12));
         }
-        Map<String, List<String>> peer = new TreeMap<>();
-        for (String[] row : SampleEstimatesPeer.rows(file, from, to)) {
+        Map<String, String[]> inclusive = new TreeMap<>();
+        Map<String, String[]> self = new TreeMap<>();
+        for (String[] row : SampleEstimatesPeer.rows(file, from, to, "--every-self")) {
             if (row[0].equals(kind)) {
-                peer.put(row[1], List.of(String.format("%,.3f", Long.parseLong(row[3]) / 1e6),
-                        String.format("[%,.3f \u2013 %,.3f]", Double.parseDouble(row[4]) / 1e6, Double.parseDouble(row[5]) / 1e6)));
+                inclusive.put(row[1], row);
+            } else if (row[0].equals(kind + "Self")) {
+                self.put(row[1], row);
             }
         }
-        assertTrue(peer.size() >= 4, peer.toString());
+        assertTrue(inclusive.size() >= 4, inclusive.keySet().toString());
+        assertEquals(inclusive.keySet(), self.keySet(), "--every-self: a self row per stack");
+        Map<String, List<String>> peer = new TreeMap<>();
+        inclusive.forEach((path, row) -> {
+            List<String> columns = new ArrayList<>(columns(row));
+            columns.addAll(columns(self.get(path)));
+            peer.put(path, columns);
+        });
         assertEquals(peer, ours, kind + " " + from + ".." + to);
+    }
+
+    /** @return a peer row's estimate, interval and samples as the provider writes them */
+    private static List<String> columns(String[] row) {
+        return List.of(String.format("%,.3f", Long.parseLong(row[3]) / 1e6),
+                String.format("[%,.3f \u2013 %,.3f]", Double.parseDouble(row[4]) / 1e6, Double.parseDouble(row[5]) / 1e6), row[2]);
     }
 
     private static FeatureFlameGraphModel fetch(FeatureFlameGraphDataProvider provider, String frames, @Nullable Long from,
@@ -160,6 +183,10 @@ class SampledFlameGraphTest {
             SampleEstimate shown = Objects.requireNonNull(entry.getSampled(), entry.getName());
             assertEquals(sampled.inclusiveOf(Objects.requireNonNull(entry.getNode()).path()), shown, entry.getName());
             assertEquals(String.format("%,.3f", shown.estimateNs() / 1e6), entry.getLabels().get(6));
+            SampleEstimate self = sampled.selfOf(Objects.requireNonNull(entry.getNode()).path());
+            assertEquals(List.of(Long.toString(shown.samples()), String.format("%,.3f", self.estimateNs() / 1e6),
+                    String.format("[%,.3f \u2013 %,.3f]", self.lowNs() / 1e6, self.highNs() / 1e6), Long.toString(self.samples())),
+                    entry.getLabels().subList(8, 12), entry.getName());
         }
     }
 }

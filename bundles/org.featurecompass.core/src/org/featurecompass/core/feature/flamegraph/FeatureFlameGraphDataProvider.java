@@ -38,8 +38,8 @@ import org.featurecompass.model.sampling.TraceSamples;
  * ({@link FeatureFlameGraphModel}) also carries the whole {@link FeatureStackTree}.
  * <p>
  * A sampled trace's stacks also get their on-CPU time estimated from the window's samples
- * ({@link SampledStacks}: samples × period with a 95 % Poisson score interval), in two more columns
- * whose headers say they are estimates, and in the model ({@link FeatureFlameGraphModel#getSampled()})
+ * ({@link SampledStacks}: samples × period with a 95 % Poisson score interval), inclusive and self,
+ * each with its interval and sample count, in six more columns whose headers say they are estimates, and in the model ({@link FeatureFlameGraphModel#getSampled()})
  * for the view's tooltips. Stacks that only samples hold (a trace recorded with sampling only) have
  * no node of the traced tree and so no traced entry: a client reads them as rows by asking for
  * {@link #ROWS_KEY} = {@link #ROWS_ESTIMATED} (the stacks of the samples, {@link SampledStackNode},
@@ -70,7 +70,7 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
     public static final String ROWS_TRACED = "traced"; //$NON-NLS-1$
     /**
      * {@link #ROWS_KEY} value: one row per stack of the window's samples ({@link SampledStackNode}),
-     * parents first, with only the frame and the two estimate columns filled (the traced columns are
+     * parents first, with only the frame and the estimate columns filled (the traced columns are
      * empty); no row for a trace without samples.
      */
     public static final String ROWS_ESTIMATED = "estimated"; //$NON-NLS-1$
@@ -88,14 +88,18 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
 
     /**
      * @return the column headers: frame, instances, inclusive (ms), self (ms), share of all, threads,
-     *         then the estimates of a sampled trace: on-CPU inclusive (ms) and its 95 % interval (ms)
-     *         (empty cells for a trace without samples)
+     *         then the estimates of a sampled trace: on-CPU inclusive (ms), its 95 % interval (ms)
+     *         and its samples, then the self on-CPU estimate (ms), its 95 % interval (ms) and its
+     *         samples (empty cells for a trace without samples), as pprof's and Perfetto's total
+     *         and self columns
      */
     public static List<String> headers() {
         return List.of(Messages.FeatureFlameGraphDataProvider_ColumnFrame, Messages.FeatureFlameGraphDataProvider_ColumnInstances,
                 Messages.FeatureFlameGraphDataProvider_ColumnInclusive, Messages.FeatureFlameGraphDataProvider_ColumnSelf,
                 Messages.FeatureFlameGraphDataProvider_ColumnShare, Messages.FeatureFlameGraphDataProvider_ColumnThreads,
-                Messages.FeatureFlameGraphDataProvider_ColumnSampled, Messages.FeatureFlameGraphDataProvider_ColumnSampledInterval);
+                Messages.FeatureFlameGraphDataProvider_ColumnSampled, Messages.FeatureFlameGraphDataProvider_ColumnSampledInterval,
+                Messages.FeatureFlameGraphDataProvider_ColumnSamples, Messages.FeatureFlameGraphDataProvider_ColumnSampledSelf,
+                Messages.FeatureFlameGraphDataProvider_ColumnSampledSelfInterval, Messages.FeatureFlameGraphDataProvider_ColumnSelfSamples);
     }
 
     /**
@@ -172,14 +176,18 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
                 long id = fIds.computeIfAbsent(kind + node.path(), p -> Long.valueOf(fNextId.getAndIncrement())).longValue();
                 ids.put(node, Long.valueOf(id));
                 String frame = node.frame().isEmpty() ? Messages.FeatureFlameGraphDataProvider_NoFeature : node.frame().toString();
-                entries.add(new FeatureFlameGraphEntry(id, parentId, estimateLabels(frame, node.inclusive()), node));
+                List<String> labels = new ArrayList<>(List.of(frame, "", "", "", "", "")); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                labels.addAll(estimateLabels(node.inclusive(), node.self()));
+                entries.add(new FeatureFlameGraphEntry(id, parentId, labels, node));
             }
         }
         return ResultOrStatus.completed(tree).response(new FeatureFlameGraphModel(entries, tree, sampled));
     }
 
-    private static List<String> estimateLabels(String frame, SampleEstimate estimate) {
-        return List.of(frame, "", "", "", "", "", estimateLabel(estimate), intervalLabel(estimate)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+    /** @return the six estimate columns: inclusive estimate, interval, samples; self estimate, interval, samples */
+    private static List<String> estimateLabels(SampleEstimate inclusive, SampleEstimate self) {
+        return List.of(estimateLabel(inclusive), intervalLabel(inclusive), Long.toString(inclusive.samples()), estimateLabel(self),
+                intervalLabel(self), Long.toString(self.samples()));
     }
 
     private static String estimateLabel(SampleEstimate estimate) {
@@ -207,20 +215,22 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
                 long id = fIds.computeIfAbsent(kind + node.path(), p -> Long.valueOf(fNextId.getAndIncrement())).longValue();
                 ids.put(node, Long.valueOf(id));
                 SampleEstimate estimate = sampled == null ? null : sampled.inclusiveOf(node.path());
-                entries.add(new FeatureFlameGraphEntry(id, parentId, labels(node, estimate), node, estimate));
+                List<String> labels = labels(node);
+                labels.addAll(sampled == null ? List.of("", "", "", "", "", "") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                        : estimateLabels(sampled.inclusiveOf(node.path()), sampled.selfOf(node.path())));
+                entries.add(new FeatureFlameGraphEntry(id, parentId, labels, node, estimate));
             }
         }
         return answer.response(new FeatureFlameGraphModel(entries, tree, sampled));
     }
 
-    private static List<String> labels(FeatureStackNode node, @Nullable SampleEstimate estimate) {
+    /** @return the traced columns of a node (frame to threads), modifiable */
+    private static List<String> labels(FeatureStackNode node) {
         String frame = node.frame().isEmpty() ? Messages.FeatureFlameGraphDataProvider_NoFeature : node.frame().toString();
         double share = node.shareOfRoot();
-        return List.of(frame, Long.toString(node.instances()), String.format("%,.3f", node.inclusiveNs() / NS_PER_MS), //$NON-NLS-1$
+        return new ArrayList<>(List.of(frame, Long.toString(node.instances()), String.format("%,.3f", node.inclusiveNs() / NS_PER_MS), //$NON-NLS-1$
                 String.format("%,.3f", node.selfNs() / NS_PER_MS), //$NON-NLS-1$
                 Double.isNaN(share) ? "" : String.format("%.2f %%", 100 * share), //$NON-NLS-1$ //$NON-NLS-2$
-                Integer.toString(node.threads().size()),
-                estimate == null ? "" : estimateLabel(estimate), //$NON-NLS-1$
-                estimate == null ? "" : intervalLabel(estimate)); //$NON-NLS-1$
+                Integer.toString(node.threads().size())));
     }
 }

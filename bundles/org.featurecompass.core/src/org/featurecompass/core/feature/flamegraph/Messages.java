@@ -17,6 +17,10 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphDataProvider_ColumnThreads;
     public static String FeatureFlameGraphDataProvider_ColumnSampled;
     public static String FeatureFlameGraphDataProvider_ColumnSampledInterval;
+    public static String FeatureFlameGraphDataProvider_ColumnSamples;
+    public static String FeatureFlameGraphDataProvider_ColumnSampledSelf;
+    public static String FeatureFlameGraphDataProvider_ColumnSampledSelfInterval;
+    public static String FeatureFlameGraphDataProvider_ColumnSelfSamples;
     public static String FeatureFlameGraphDataProvider_NoFeature;
     public static String FeatureFlameGraphDataProvider_BadFrames;
     public static String FeatureFlameGraphDataProvider_BadRows;
