@@ -9,6 +9,7 @@ import java.nio.file.Paths;
 import java.util.Random;
 import java.util.UUID;
 
+import org.featurecompass.benchmarks.graph.CtfMetadata;
 import org.featurecompass.benchmarks.graph.CtfStreamFile;
 
 /**
@@ -48,6 +49,8 @@ public final class UstCtfWriter {
     private static final int MAX_EVENT_BYTES = 64;
     private static final int ENTRY = 0;
     private static final int EXIT = 1;
+    /** LTTng-UST's {@code TRACE_DEBUG_FUNCTION}, the cyg-profile events' log level. */
+    private static final int LOGLEVEL_DEBUG_FUNCTION = 12;
     private static final String PROCNAME = "request-bench"; //$NON-NLS-1$
 
     private UstCtfWriter() {
@@ -131,110 +134,17 @@ public final class UstCtfWriter {
         out.putInt(thread + 1).putLong(address).putLong(0);
     }
 
-    /** The TSDL metadata: the cyg-profile trace's events and contexts, the suite's packet layout. */
+    /** The TSDL metadata: the cyg-profile trace's environment, event context and events. */
     private static String metadata(UUID uuid) {
-        return """
-                /* CTF 1.8 */
-
-                typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
-                typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
-                typealias integer { size = 64; align = 8; signed = false; } := uint64_t;
-                typealias integer { size = 64; align = 8; signed = false; } := unsigned long;
-                typealias integer { size = 5; align = 1; signed = false; } := uint5_t;
-
-                trace {
-                	major = 1;
-                	minor = 8;
-                	uuid = "%s";
-                	byte_order = le;
-                	packet.header := struct {
-                		uint32_t magic;
-                		uint8_t  uuid[16];
-                		uint32_t stream_id;
-                		uint64_t stream_instance_id;
-                	};
-                };
-
-                env {
-                	hostname = "bench";
-                	domain = "ust";
-                	tracer_name = "lttng-ust";
-                	tracer_major = 2;
-                	tracer_minor = 3;
-                };
-
-                clock {
-                	name = "monotonic";
-                	description = "Monotonic Clock";
-                	freq = 1000000000; /* Frequency, in Hz */
-                	offset = %d;
-                };
-
-                typealias integer {
-                	size = 27; align = 1; signed = false;
-                	map = clock.monotonic.value;
-                } := uint27_clock_monotonic_t;
-
-                typealias integer {
-                	size = 64; align = 8; signed = false;
-                	map = clock.monotonic.value;
-                } := uint64_clock_monotonic_t;
-
-                struct packet_context {
-                	uint64_clock_monotonic_t timestamp_begin;
-                	uint64_clock_monotonic_t timestamp_end;
-                	uint64_t content_size;
-                	uint64_t packet_size;
-                	uint64_t packet_seq_num;
-                	unsigned long events_discarded;
-                	uint32_t cpu_id;
-                };
-
-                struct event_header_compact {
-                	enum : uint5_t { compact = 0 ... 30, extended = 31 } id;
-                	variant <id> {
-                		struct {
-                			uint27_clock_monotonic_t timestamp;
-                		} compact;
-                		struct {
-                			uint32_t id;
-                			uint64_clock_monotonic_t timestamp;
-                		} extended;
-                	} v;
-                } align(8);
-
-                stream {
-                	id = 0;
-                	event.header := struct event_header_compact;
-                	packet.context := struct packet_context;
-                	event.context := struct {
-                		integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; } _procname[17];
-                		integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _vtid;
-                	};
-                };
-
-                event {
-                	name = "lttng_ust_cyg_profile:func_entry";
-                	id = 0;
-                	stream_id = 0;
-                	loglevel = 12;
-                	fields := struct {
-                		integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _addr;
-                		integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _call_site;
-                	};
-                };
-
-                event {
-                	name = "lttng_ust_cyg_profile:func_exit";
-                	id = 1;
-                	stream_id = 0;
-                	loglevel = 12;
-                	fields := struct {
-                		integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _addr;
-                		integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _call_site;
-                	};
-                };
-                """.formatted(uuid, CLOCK_OFFSET_NS);
+        String[] addresses = { CtfMetadata.hex64("addr"), CtfMetadata.hex64("call_site") }; //$NON-NLS-1$ //$NON-NLS-2$
+        return new CtfMetadata(uuid, CLOCK_OFFSET_NS)
+                .env("hostname", "bench").env("domain", "ust").env("tracer_name", "lttng-ust") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                .env("tracer_major", 2).env("tracer_minor", 3) //$NON-NLS-1$ //$NON-NLS-2$
+                .eventContext(CtfMetadata.text("procname", true, PROCNAME_BYTES), //$NON-NLS-1$
+                        CtfMetadata.i32("vtid")) //$NON-NLS-1$
+                .event("lttng_ust_cyg_profile:func_entry", ENTRY, LOGLEVEL_DEBUG_FUNCTION, addresses) //$NON-NLS-1$
+                .event("lttng_ust_cyg_profile:func_exit", EXIT, LOGLEVEL_DEBUG_FUNCTION, addresses) //$NON-NLS-1$
+                .toString();
     }
 
     /**

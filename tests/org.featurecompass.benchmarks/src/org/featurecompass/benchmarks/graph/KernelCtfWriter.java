@@ -1,5 +1,10 @@
 package org.featurecompass.benchmarks.graph;
 
+import static org.featurecompass.benchmarks.graph.CtfMetadata.hex64;
+import static org.featurecompass.benchmarks.graph.CtfMetadata.i32;
+import static org.featurecompass.benchmarks.graph.CtfMetadata.i64;
+import static org.featurecompass.benchmarks.graph.CtfMetadata.u32;
+
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -25,7 +30,7 @@ import org.featurecompass.model.graph.builder.TaskStatus;
  * of its LTTng event layouts); fields the stream does not model get plain values (priority 20,
  * pid = tid, namespace 0).
  * <p>
- * Layout: a plain-text TSDL {@code metadata} file and one stream file per CPU
+ * Layout: a plain-text TSDL {@code metadata} file ({@link CtfMetadata}) and one stream file per CPU
  * ({@code channel0_<cpu>}, written by {@link CtfStreamFile}: packets of {@link #PACKET_BYTES}
  * bytes, LTTng's compact event headers when the time since the previous event of the packet fits
  * in 27 bits, extended ones otherwise). The clock is a 1 GHz monotonic clock whose offset from the epoch is
@@ -187,28 +192,12 @@ public final class KernelCtfWriter implements Closeable {
             "integer { size = 16; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _window;", //$NON-NLS-1$
             "integer { size = 16; align = 8; signed = 0; encoding = none; base = 16; byte_order = be; } _flags;" }; //$NON-NLS-1$
 
-    private static String i32(String name) {
-        return "integer { size = 32; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
-    }
-
-    private static String u32(String name) {
-        return "integer { size = 32; align = 8; signed = 0; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
-    }
-
-    private static String i64(String name) {
-        return "integer { size = 64; align = 8; signed = 1; encoding = none; base = 10; } _" + name + ';'; //$NON-NLS-1$
-    }
-
-    private static String hex64(String name) {
-        return "integer { size = 64; align = 8; signed = 0; encoding = none; base = 16; } _" + name + ';'; //$NON-NLS-1$
-    }
-
     private static String comm(String name) {
-        return "integer { size = 8; align = 8; signed = 0; encoding = UTF8; base = 10; } _" + name + '[' + COMM_BYTES + "];"; //$NON-NLS-1$
+        return CtfMetadata.text(name, false, COMM_BYTES);
     }
 
     private static String signedComm(String name) {
-        return "integer { size = 8; align = 8; signed = 1; encoding = UTF8; base = 10; } _" + name + '[' + COMM_BYTES + "];"; //$NON-NLS-1$
+        return CtfMetadata.text(name, true, COMM_BYTES);
     }
 
     /**
@@ -660,107 +649,24 @@ public final class KernelCtfWriter implements Closeable {
     }
 
     /**
-     * The TSDL metadata: LTTng-modules' trace, clock, packet and event-header declarations, and the
-     * events (the packet events only if {@link Metadata#network()}).
+     * The TSDL metadata: LTTng-modules' environment and the events (the packet events only if
+     * {@link Metadata#network()}).
      */
     private static String metadata(Metadata metadata) {
-        StringBuilder tsdl = new StringBuilder();
-        tsdl.append("/* CTF 1.8 */\n\n"); //$NON-NLS-1$
-        tsdl.append("""
-                typealias integer { size = 8; align = 8; signed = false; } := uint8_t;
-                typealias integer { size = 16; align = 8; signed = false; } := uint16_t;
-                typealias integer { size = 32; align = 8; signed = false; } := uint32_t;
-                typealias integer { size = 64; align = 8; signed = false; } := uint64_t;
-                typealias integer { size = 64; align = 8; signed = false; } := unsigned long;
-                typealias integer { size = 5; align = 1; signed = false; } := uint5_t;
-                typealias integer { size = 27; align = 1; signed = false; } := uint27_t;
-
-                trace {
-                	major = 1;
-                	minor = 8;
-                	uuid = "%s";
-                	byte_order = le;
-                	packet.header := struct {
-                		uint32_t magic;
-                		uint8_t  uuid[16];
-                		uint32_t stream_id;
-                		uint64_t stream_instance_id;
-                	};
-                };
-
-                env {
-                	hostname = "%s";
-                	domain = "kernel";
-                	sysname = "Linux";
-                	kernel_release = "6.1.0-synthetic";
-                	kernel_version = "%s";
-                	tracer_name = "lttng-modules";
-                	tracer_major = 2;
-                	tracer_minor = %d;
-                	tracer_patchlevel = 0;
-                };
-
-                clock {
-                	name = "monotonic";
-                %s	description = "Monotonic Clock";
-                	freq = 1000000000; /* Frequency, in Hz */
-                	offset = %d;
-                };
-
-                typealias integer {
-                	size = 27; align = 1; signed = false;
-                	map = clock.monotonic.value;
-                } := uint27_clock_monotonic_t;
-
-                typealias integer {
-                	size = 64; align = 8; signed = false;
-                	map = clock.monotonic.value;
-                } := uint64_clock_monotonic_t;
-
-                struct packet_context {
-                	uint64_clock_monotonic_t timestamp_begin;
-                	uint64_clock_monotonic_t timestamp_end;
-                	uint64_t content_size;
-                	uint64_t packet_size;
-                	uint64_t packet_seq_num;
-                	unsigned long events_discarded;
-                	uint32_t cpu_id;
-                };
-
-                struct event_header_compact {
-                	enum : uint5_t { compact = 0 ... 30, extended = 31 } id;
-                	variant <id> {
-                		struct {
-                			uint27_clock_monotonic_t timestamp;
-                		} compact;
-                		struct {
-                			uint32_t id;
-                			uint64_clock_monotonic_t timestamp;
-                		} extended;
-                	} v;
-                } align(8);
-
-                stream {
-                	id = 0;
-                	event.header := struct event_header_compact;
-                	packet.context := struct packet_context;
-                };
-
-                """.formatted(metadata.uuid(), metadata.hostname(), metadata.kernelVersion(),
-                        metadata.tracer() == Tracer.LTTNG_MODULES_2_1_ADDONS ? 1 : 9,
-                        metadata.bootId() == null ? "" : "\tuuid = \"" + metadata.bootId() + "\";\n", CLOCK_OFFSET_NS)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        Declaration[] types = metadata.tracer() == Tracer.LTTNG_MODULES_2_1_ADDONS ? Lttng21EventType.values() : EventType.values();
+        boolean lttng21 = metadata.tracer() == Tracer.LTTNG_MODULES_2_1_ADDONS;
+        CtfMetadata tsdl = new CtfMetadata(metadata.uuid(), CLOCK_OFFSET_NS)
+                .env("hostname", metadata.hostname()).env("domain", "kernel").env("sysname", "Linux") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                .env("kernel_release", "6.1.0-synthetic").env("kernel_version", metadata.kernelVersion()) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .env("tracer_name", "lttng-modules").env("tracer_major", 2).env("tracer_minor", lttng21 ? 1 : 9) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                .env("tracer_patchlevel", 0) //$NON-NLS-1$
+                .clockUuid(metadata.bootId());
+        Declaration[] types = lttng21 ? Lttng21EventType.values() : EventType.values();
         for (Declaration type : types) {
             if (!metadata.network() && (type == EventType.NET_DEV_QUEUE || type == EventType.NET_IF_RECEIVE_SKB
                     || type == Lttng21EventType.INET_SOCK_LOCAL_OUT || type == Lttng21EventType.INET_SOCK_LOCAL_IN)) {
                 continue;
             }
-            tsdl.append("event {\n\tname = \"").append(type.eventName()).append("\";\n\tid = ").append(type.ordinal()) //$NON-NLS-1$ //$NON-NLS-2$
-                    .append(";\n\tstream_id = 0;\n\tfields := struct {\n"); //$NON-NLS-1$
-            for (String field : type.fields()) {
-                tsdl.append("\t\t").append(field).append('\n'); //$NON-NLS-1$
-            }
-            tsdl.append("\t};\n};\n\n"); //$NON-NLS-1$
+            tsdl.event(type.eventName(), type.ordinal(), type.fields());
         }
         return tsdl.toString();
     }
