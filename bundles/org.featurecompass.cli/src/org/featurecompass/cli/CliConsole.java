@@ -28,6 +28,18 @@ public record CliConsole(PrintStream out, PrintStream err, boolean quiet) {
     }
 
     /**
+     * Writes a result: its text on {@link #out()}, then its summary as progress.
+     *
+     * @param result the command's result
+     * @param format the format asked for
+     */
+    public void print(FormattedResult result, OutputFormat format) {
+        out.print(result.text(format));
+        out.flush();
+        progress(result.summary());
+    }
+
+    /**
      * @param task what is being done
      * @return a monitor that reports that task's progress on {@link #err()}
      */

@@ -26,6 +26,7 @@ public final class Messages extends NLS {
     public static String Time_NotATime;
     public static String Time_BothEnds;
     public static String Time_Reversed;
+    public static String Format_Option;
     public static String Format_Unknown;
 
     static {

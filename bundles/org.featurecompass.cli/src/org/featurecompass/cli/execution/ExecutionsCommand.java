@@ -15,6 +15,7 @@ import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
 import org.featurecompass.cli.ExitCode;
+import org.featurecompass.cli.FormatOption;
 import org.featurecompass.cli.OutputFormat;
 import org.featurecompass.cli.trace.OpenedTrace;
 import org.featurecompass.core.execution.ExecutionAnalysis;
@@ -39,6 +40,8 @@ public class ExecutionsCommand implements CliCommand {
     /** The version of the JSON layout. */
     public static final int JSON_VERSION = 1;
 
+    private static final FormatOption FORMAT = new FormatOption(OutputFormat.CSV, List.of(OutputFormat.CSV, OutputFormat.JSON));
+
     @Override
     public String name() {
         return "executions"; //$NON-NLS-1$
@@ -61,15 +64,13 @@ public class ExecutionsCommand implements CliCommand {
                 .desc(Messages.ExecutionsCommand_Trace).build());
         options.addOption(Option.builder().longOpt("executions").hasArg().argName("TYPE|FILE[#TYPE]").required() //$NON-NLS-1$ //$NON-NLS-2$
                 .desc(Messages.ExecutionsCommand_Executions).build());
-        options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc(Messages.ExecutionsCommand_Format).build());
+        options.addOption(FORMAT.option());
         return options;
     }
 
     @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
-        OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.CSV, //$NON-NLS-1$
-                List.of(OutputFormat.CSV, OutputFormat.JSON));
+        OutputFormat format = FORMAT.parse(line);
         ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());

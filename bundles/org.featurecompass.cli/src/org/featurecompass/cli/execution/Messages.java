@@ -25,7 +25,6 @@ public final class Messages extends NLS {
     public static String ExecutionsCommand_Description;
     public static String ExecutionsCommand_Trace;
     public static String ExecutionsCommand_Executions;
-    public static String ExecutionsCommand_Format;
     public static String ExecutionsCommand_Summary;
 
     static {

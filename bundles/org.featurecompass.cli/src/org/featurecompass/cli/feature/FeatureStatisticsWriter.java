@@ -11,6 +11,7 @@ import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
+import org.featurecompass.cli.FormattedResult;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
@@ -45,7 +46,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * columns, JSON {@code sampled} objects, the Markdown columns marked "estimate"; empty or absent
  * for a trace without samples.
  */
-public final class FeatureStatisticsWriter {
+public final class FeatureStatisticsWriter implements FormattedResult {
 
     /** The version of the JSON layout; raised when a member changes meaning or goes. */
     public static final int JSON_VERSION = 1;
@@ -82,6 +83,7 @@ public final class FeatureStatisticsWriter {
     }
 
     /** @return the CSV text */
+    @Override
     public String csv() {
         StringBuilder text = new StringBuilder(CsvText.record(CSV_HEADER));
         for (FeatureStatisticsEntry entry : fModel.getEntries()) {
@@ -110,6 +112,7 @@ public final class FeatureStatisticsWriter {
     }
 
     /** @return the JSON text */
+    @Override
     public String json() {
         StringWriter text = new StringWriter();
         try {
@@ -203,6 +206,7 @@ public final class FeatureStatisticsWriter {
     }
 
     /** @return the Markdown text: a heading line and the table */
+    @Override
     public String markdown() {
         List<String> headers = new ArrayList<>();
         List<Boolean> right = new ArrayList<>();
@@ -220,6 +224,7 @@ public final class FeatureStatisticsWriter {
     }
 
     /** @return one line: window, events, threads, coverage and anomalies */
+    @Override
     public String summary() {
         FeatureRegionReport report = fStatistics.report();
         CoverageSummary coverage = report.coverage();

@@ -18,6 +18,7 @@ import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
 import org.featurecompass.cli.ExitCode;
+import org.featurecompass.cli.FormatOption;
 import org.featurecompass.cli.OutputFormat;
 import org.featurecompass.cli.TimeOption;
 import org.featurecompass.cli.trace.OpenedTrace;
@@ -37,6 +38,8 @@ import org.featurecompass.model.feature.AnalysisWindow;
  * {@code DataProviderManager} by {@link DataProviderLookup}), written by {@link FeatureStatisticsWriter}.
  */
 public class FeaturesCommand implements CliCommand {
+
+    private static final FormatOption FORMAT = new FormatOption(OutputFormat.MD, OutputFormat.all());
 
     @Override
     public String name() {
@@ -59,14 +62,13 @@ public class FeaturesCommand implements CliCommand {
         options.addOption(Option.builder().longOpt("trace").hasArg().argName("FILE").required() //$NON-NLS-1$ //$NON-NLS-2$
                 .desc(Messages.Feature_TraceOption).build());
         TimeOption.addRange(options, Messages.Features_FromDefault, Messages.Features_ToDefault);
-        options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json|md") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc(Messages.Features_Format).build());
+        options.addOption(FORMAT.option());
         return options;
     }
 
     @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
-        OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.MD, OutputFormat.all()); //$NON-NLS-1$
+        OutputFormat format = FORMAT.parse(line);
         AnalysisWindow window = TimeOption.window(line);
         try (OpenedTrace opened = OpenedTrace.open(line.getOptionValue("trace"))) { //$NON-NLS-1$
             console.progress(opened.describe());
@@ -78,14 +80,7 @@ public class FeaturesCommand implements CliCommand {
             if (model.getEntries().isEmpty()) {
                 console.warning(NLS.bind(Messages.Features_NoRegions, opened.name(), window == null ? Messages.Feature_InTheTrace : Messages.Feature_InTheRange));
             }
-            FeatureStatisticsWriter writer = new FeatureStatisticsWriter(opened.name(), model);
-            console.out().print(switch (format) {
-            case CSV -> writer.csv();
-            case JSON -> writer.json();
-            case MD -> writer.markdown();
-            });
-            console.out().flush();
-            console.progress(writer.summary());
+            console.print(new FeatureStatisticsWriter(opened.name(), model), format);
         }
         return ExitCode.OK;
     }

@@ -17,7 +17,6 @@ public final class Messages extends NLS {
     public static String Features_Description;
     public static String Features_FromDefault;
     public static String Features_ToDefault;
-    public static String Features_Format;
     public static String Features_Incomplete;
     public static String Features_NoRegions;
     public static String Features_Task;

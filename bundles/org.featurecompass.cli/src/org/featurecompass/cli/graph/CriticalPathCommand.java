@@ -14,6 +14,7 @@ import org.featurecompass.cli.CliCommand;
 import org.featurecompass.cli.CliConsole;
 import org.featurecompass.cli.CliException;
 import org.featurecompass.cli.ExitCode;
+import org.featurecompass.cli.FormatOption;
 import org.featurecompass.cli.OutputFormat;
 import org.featurecompass.cli.TimeOption;
 import org.featurecompass.cli.trace.OpenedTrace;
@@ -36,6 +37,8 @@ import org.featurecompass.model.feature.AnalysisWindow;
  * queried by {@link DataProviderQuery}), written by {@link CriticalPathWriter}.
  */
 public class CriticalPathCommand implements CliCommand {
+
+    private static final FormatOption FORMAT = new FormatOption(OutputFormat.MD, OutputFormat.all());
 
     @Override
     public String name() {
@@ -64,14 +67,13 @@ public class CriticalPathCommand implements CliCommand {
                 .desc(Messages.CriticalPath_Variant).build());
         options.addOption(Option.builder().longOpt("host").hasArg().argName("H") //$NON-NLS-1$ //$NON-NLS-2$
                 .desc(Messages.CriticalPath_Host).build());
-        options.addOption(Option.builder().longOpt("format").hasArg().argName("csv|json|md") //$NON-NLS-1$ //$NON-NLS-2$
-                .desc(Messages.CriticalPath_Format).build());
+        options.addOption(FORMAT.option());
         return options;
     }
 
     @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
-        OutputFormat format = OutputFormat.parse(line.getOptionValue("format"), OutputFormat.MD, OutputFormat.all()); //$NON-NLS-1$
+        OutputFormat format = FORMAT.parse(line);
         long tid = tid(line.getOptionValue("tid")); //$NON-NLS-1$
         PathVariant variant = variant(line.getOptionValue("variant")); //$NON-NLS-1$
         AnalysisWindow window = TimeOption.window(line);
@@ -96,14 +98,7 @@ public class CriticalPathCommand implements CliCommand {
                         : NLS.bind(Messages.CriticalPath_NoSuchThreadInRange,
                                 new Object[] { Long.toString(tid), opened.name(), Long.toString(from), Long.toString(to) }));
             }
-            CriticalPathWriter writer = new CriticalPathWriter(opened.name(), result);
-            console.out().print(switch (format) {
-            case CSV -> writer.csv();
-            case JSON -> writer.json();
-            case MD -> writer.markdown();
-            });
-            console.out().flush();
-            console.progress(writer.summary());
+            console.print(new CriticalPathWriter(opened.name(), result), format);
         }
         return ExitCode.OK;
     }

@@ -8,6 +8,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import org.eclipse.osgi.util.NLS;
+import org.featurecompass.cli.FormattedResult;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.model.graph.EdgeLabel;
@@ -33,7 +34,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * <li>Markdown: the time per label (ms and share, the view's table) and per worker.</li>
  * </ul>
  */
-public final class CriticalPathWriter {
+public final class CriticalPathWriter implements FormattedResult {
 
     /** The version of the JSON layout. */
     public static final int JSON_VERSION = 1;
@@ -57,6 +58,7 @@ public final class CriticalPathWriter {
     }
 
     /** @return the CSV text: one record per segment */
+    @Override
     public String csv() {
         StringBuilder text = new StringBuilder(CsvText.record(CSV_HEADER));
         for (PathSegment segment : fResult.path().segments()) {
@@ -71,6 +73,7 @@ public final class CriticalPathWriter {
     }
 
     /** @return the JSON text */
+    @Override
     public String json() {
         StringWriter text = new StringWriter();
         try {
@@ -147,6 +150,7 @@ public final class CriticalPathWriter {
     }
 
     /** @return the Markdown text: the summary, the time per label and per worker */
+    @Override
     public String markdown() {
         PathBreakdown breakdown = fResult.breakdown();
         MarkdownTable labels = new MarkdownTable(List.of("Label", "Duration (ms)", "Share"), List.of(false, true, true)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -164,6 +168,7 @@ public final class CriticalPathWriter {
     }
 
     /** @return one line: thread, variant, duration, segments, workers, unresolved share */
+    @Override
     public String summary() {
         CriticalPath path = fResult.path();
         Worker worker = path.worker();

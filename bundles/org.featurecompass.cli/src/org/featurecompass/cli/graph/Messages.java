@@ -16,7 +16,6 @@ public final class Messages extends NLS {
     public static String CriticalPath_FromDefault;
     public static String CriticalPath_Variant;
     public static String CriticalPath_Host;
-    public static String CriticalPath_Format;
     public static String CriticalPath_NotAKernelTrace;
     public static String CriticalPath_Task;
     public static String CriticalPath_Failed;
