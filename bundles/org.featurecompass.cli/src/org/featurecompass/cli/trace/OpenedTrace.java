@@ -35,7 +35,7 @@ import org.osgi.framework.Bundle;
  * for its type) and to Trace Compass's trace manager (where the data provider manager finds it),
  * so that analyses and data providers are found as in the views; the integration tests open
  * traces the same way. Analyses that other plug-ins run automatically on opening are cancelled
- * ({@link #cancelledAnalyses()}). The signal is not broadcast: workbench parts that listen to it, such as
+ * ({@link #describe()} names them). The signal is not broadcast: workbench parts that listen to it, such as
  * Trace Compass's perspective manager, fail without a workbench. Close it to release the trace.
  */
 public final class OpenedTrace implements AutoCloseable {
@@ -82,11 +82,6 @@ public final class OpenedTrace implements AutoCloseable {
     public String describe() {
         return "opened " + fName + " as " + fTypeName //$NON-NLS-1$ //$NON-NLS-2$
                 + (fCancelledAnalyses.isEmpty() ? "" : "; skipped the automatic analyses " + String.join(", ", fCancelledAnalyses)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-    }
-
-    /** @return the automatic analyses of other plug-ins that were cancelled when the trace opened */
-    public List<String> cancelledAnalyses() {
-        return fCancelledAnalyses;
     }
 
     /**

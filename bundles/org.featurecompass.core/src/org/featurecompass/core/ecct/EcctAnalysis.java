@@ -89,11 +89,6 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
         resetAnalysis();
     }
 
-    /** @return the symbol files in use */
-    public SymbolFiles getSymbolFiles() {
-        return fSymbolFiles;
-    }
-
     @Override
     protected String getFullHelpText() {
         return Messages.EcctAnalysis_HelpText;

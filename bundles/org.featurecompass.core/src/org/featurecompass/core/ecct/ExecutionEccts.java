@@ -6,7 +6,6 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
-import org.featurecompass.core.execution.ExecutionResult;
 import org.featurecompass.core.graph.ExecutionGraphAnalysis;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.ecct.DiskWaitSplit;
@@ -76,23 +75,6 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
             eccts.cache(stacks, built);
         }
         return built;
-    }
-
-    /**
-     * The ECCTs of a type if they have been built for the trace's current executions and stacks
-     * (by {@link #of}); never waits.
-     *
-     * @param trace the trace
-     * @param type an execution type
-     * @return the ECCTs, or null if not built (yet)
-     */
-    public static @Nullable ExecutionEccts ifBuilt(ITmfTrace trace, String type) {
-        ExecutionAnalysis executions = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
-        EcctAnalysis eccts = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
-        ExecutionResult result = executions == null ? null : executions.getResult();
-        TraceStacks stacks = eccts == null ? null : eccts.getResult();
-        ExecutionTable table = result == null ? null : result.table(type);
-        return eccts == null || table == null || stacks == null ? null : eccts.cached(table, stacks);
     }
 
     /**

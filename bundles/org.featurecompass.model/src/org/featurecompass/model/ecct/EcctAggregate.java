@@ -5,15 +5,15 @@ import java.util.BitSet;
 import org.eclipse.jdt.annotation.Nullable;
 
 /**
- * Per node sums of the ECCTs of a subset of executions (TraceCompare §3.3.4, §3.4.2): sum and sum
- * of squares of self and inclusive time, and how many executions reached the node. Executions
- * that did not reach a node count as 0 (§3.4.2), so means and variances are over the whole
- * subset. Times in ns; sums of squares in ns² as {@code double} (a {@code long} would overflow
- * past about 3 s squared times 10^6). The sums and counts are computed by
- * {@link EcctStore#aggregate(BitSet)}; the inclusive sums are the subtree sums of the self sums
- * (an execution's inclusive time at a node is the sum of its self times below it); the sums of
- * squares, which need each execution's inclusive times, are computed from the subset's rows on
- * first use. Immutable once built; thread-safe.
+ * Per node sums of the ECCTs of a subset of executions (TraceCompare §3.3.4, §3.4.2): sums of self
+ * and inclusive time, sum of squares of inclusive time, and how many executions reached the node.
+ * Executions that did not reach a node count as 0 (§3.4.2), so means and variances are over the
+ * whole subset. Times in ns; sums of squares in ns² as {@code double} (a {@code long} would
+ * overflow past about 3 s squared times 10^6). The sums and counts are computed by
+ * {@link EcctStore#aggregate(BitSet)}; the inclusive sums are the subtree sums of the self sums (an
+ * execution's inclusive time at a node is the sum of its self times below it); the sums of squares,
+ * which need each execution's inclusive times, are computed from the subset's rows on first use.
+ * Immutable once built; thread-safe.
  */
 public final class EcctAggregate {
 
@@ -23,8 +23,8 @@ public final class EcctAggregate {
     private final long[] fSelfSum;
     private final long[] fInclusiveSum;
     private final int[] fReached;
-    /** Self and inclusive sums of squares, computed on first use. */
-    private volatile double @Nullable [][] fSquares;
+    /** Inclusive sums of squares, computed on first use. */
+    private volatile double @Nullable [] fSquares;
 
     /**
      * @param selfSum per node, taken over
@@ -43,21 +43,19 @@ public final class EcctAggregate {
         }
     }
 
-    private double[][] squares() {
-        double[][] squares = fSquares;
+    private double[] squares() {
+        double[] squares = fSquares;
         if (squares == null) {
             int nodes = fSelfSum.length;
-            squares = new double[2][nodes];
+            squares = new double[nodes];
             EcctRowReader row = fStore.reader();
             for (int e = fSubset.nextSetBit(0); e >= 0; e = fSubset.nextSetBit(e + 1)) {
                 int count = row.read(e, true);
                 for (int i = 0; i < count; i++) {
                     int node = row.node(i);
                     if (node < nodes) {
-                        double self = row.self(i);
                         double inclusive = row.inclusive(i);
-                        squares[0][node] += self * self;
-                        squares[1][node] += inclusive * inclusive;
+                        squares[node] += inclusive * inclusive;
                     }
                 }
             }
@@ -86,11 +84,6 @@ public final class EcctAggregate {
         return node < fSelfSum.length ? fSelfSum[node] : 0;
     }
 
-    /** @return the sum of the squared self times at {@code node}, ns² */
-    public double selfSquares(int node) {
-        return node < fSelfSum.length ? squares()[0][node] : 0;
-    }
-
     /** @return the sum of the inclusive times at {@code node}, ns */
     public long inclusiveSum(int node) {
         return node < fInclusiveSum.length ? fInclusiveSum[node] : 0;
@@ -98,25 +91,12 @@ public final class EcctAggregate {
 
     /** @return the sum of the squared inclusive times at {@code node}, ns² */
     public double inclusiveSquares(int node) {
-        return node < fSelfSum.length ? squares()[1][node] : 0;
-    }
-
-    /** @return the mean self time at {@code node} over the subset, ns; NaN for an empty subset */
-    public double selfMean(int node) {
-        return (double) selfSum(node) / fExecutions;
+        return node < fSelfSum.length ? squares()[node] : 0;
     }
 
     /** @return the mean inclusive time at {@code node} over the subset, ns; NaN for an empty subset */
     public double inclusiveMean(int node) {
         return (double) inclusiveSum(node) / fExecutions;
-    }
-
-    /**
-     * @return the sample variance (n − 1 denominator) of the self time at {@code node}, ns²; NaN
-     *         for fewer than two executions
-     */
-    public double selfVariance(int node) {
-        return variance(selfSum(node), selfSquares(node));
     }
 
     /**

@@ -124,11 +124,6 @@ public final class ThreadStackHistory implements StackSource {
         visitor.visit(stack, from, endNs);
     }
 
-    /** @return the threads with at least one recorded stack */
-    public int threadCount() {
-        return fThreads.size();
-    }
-
     /** @return the threads with at least one recorded stack, in no particular order */
     public Set<ThreadKey> threads() {
         return Collections.unmodifiableSet(fThreads.keySet());

@@ -39,15 +39,6 @@ public final class ProtobufEncoder {
 
     /**
      * @param field the field number
-     * @param value a boolean
-     * @return this
-     */
-    public ProtobufEncoder boolField(int field, boolean value) {
-        return varintField(field, value ? 1 : 0);
-    }
-
-    /**
-     * @param field the field number
      * @param text a string, written as UTF-8
      * @return this
      */

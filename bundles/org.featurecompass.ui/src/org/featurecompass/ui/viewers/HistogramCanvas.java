@@ -173,11 +173,6 @@ public final class HistogramCanvas extends Canvas {
         return fCounts.clone();
     }
 
-    /** @return the metric's name */
-    public String getMetricName() {
-        return fName;
-    }
-
     /** @return the mapping between pixels and values for the current size, or null before {@link #setHistogram} */
     public @Nullable HistogramAxis axis() {
         HistogramEdges edges = fEdges;

@@ -51,11 +51,6 @@ public final class ExportComparisonWizard extends Wizard implements IExportWizar
         fSession = trace == null ? null : ComparisonSessions.getInstance().current(trace);
     }
 
-    /** @param session the comparison to export, instead of the active trace's current one */
-    public void setSession(ComparisonSession session) {
-        fSession = session;
-    }
-
     @Override
     public void addPages() {
         ComparisonSession session = fSession;

@@ -307,14 +307,6 @@ public abstract class AnalysisResultView extends TmfView {
         }
     }
 
-    /**
-     * @param job a job of this view
-     * @return whether it is the last one started (an older one must not show its result)
-     */
-    protected boolean isLatestJob(Job job) {
-        return fJob == job;
-    }
-
     @Override
     public void dispose() {
         cancelJob();
