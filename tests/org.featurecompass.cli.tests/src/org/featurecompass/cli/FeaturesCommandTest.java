@@ -1,6 +1,7 @@
 package org.featurecompass.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -10,6 +11,7 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 import org.featurecompass.tests.support.RepositoryFiles;
+import org.featurecompass.tests.support.SampledRecordingVariants;
 import org.featurecompass.tests.support.SharedTraces;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -107,6 +109,45 @@ class FeaturesCommandTest {
         CliRun md = CliRun.of("features", "--trace", sampled).ok();
         assertTrue(md.out().contains("On-CPU, estimated (ms)"), md.out());
         assertTrue(md.err().contains("samples, one per 1,003,009 ns of CPU"), md.err());
+    }
+
+    /** The JSON's sampling attribution, as Python's json module reads it: value and approximate flag. */
+    private static final String JSON_ATTRIBUTION = String.join("\n",
+            "import json, sys",
+            "s = json.load(sys.stdin)['sampling']",
+            "print(s['attribution'], s['attributionApproximate'])");
+
+    /**
+     * How the samples were attributed, in every output of {@code features}: a recording that
+     * declares {@code "attribution": "address-ranges"} (a variant of doc/samples/demo-sampled-only.json
+     * with only that key edited, {@link SampledRecordingVariants}) is marked approximate (Kaufmann
+     * 2022, §3.4, A1) in the Markdown above the table, in the summary on stderr and in the JSON's
+     * {@code sampling} object; the fc-record region-maps recording without the key reads as region
+     * maps; a file that neither has the key nor comes from fc-record as not stated.
+     */
+    @Test
+    void samplesAttributionIsShownAndAddressRangesMarkedApproximate(@TempDir Path dir) throws Exception {
+        String approximate = "APPROXIMATE, by address ranges (Kaufmann 2022 \u00a73.4, assumption A1";
+        String ranges = SampledRecordingVariants.addressRanges(dir).toString();
+        CliRun md = CliRun.of("features", "--trace", ranges).ok();
+        String[] lines = md.out().split("\n");
+        assertTrue(lines[2].startsWith("Attribution of the samples: " + approximate), md.out());
+        assertTrue(lines[4].startsWith("|"), "the table follows: " + md.out());
+        assertTrue(md.err().contains(approximate), md.err());
+        CliRun json = CliRun.of("features", "--trace", ranges, "--format", "json", "--quiet").ok();
+        assertEquals("address-ranges True", Python.run(json.out(), "-c", JSON_ATTRIBUTION).strip());
+
+        String maps = RepositoryFiles.resolve(SampledRecordingVariants.SOURCE).toString();
+        assertEquals("region-maps False",
+                Python.run(CliRun.of("features", "--trace", maps, "--format", "json", "--quiet").ok().out(), "-c", JSON_ATTRIBUTION).strip());
+        CliRun mapsMd = CliRun.of("features", "--trace", maps).ok();
+        assertTrue(mapsMd.err().contains("Attribution of the samples: region maps"), mapsMd.err());
+        assertFalse(mapsMd.out().contains("APPROXIMATE") || mapsMd.err().contains("APPROXIMATE"), mapsMd.err());
+
+        String unstated = SampledRecordingVariants.notStated(dir).toString();
+        assertEquals("not stated False",
+                Python.run(CliRun.of("features", "--trace", unstated, "--format", "json", "--quiet").ok().out(), "-c", JSON_ATTRIBUTION).strip());
+        assertTrue(CliRun.of("features", "--trace", unstated).ok().err().contains("Attribution of the samples: not stated by the trace"));
     }
 
     private static String intervalToMicroNs(String tsv) {

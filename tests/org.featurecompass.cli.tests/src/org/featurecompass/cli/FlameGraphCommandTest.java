@@ -72,7 +72,8 @@ class FlameGraphCommandTest {
      * region): every folded line is a sampled stack with its estimated self on-CPU time (or its
      * sample count), equal to the {@code regionStackSelf} / {@code interactionStackSelf} rows of
      * {@code tools/record/sample_estimates.py estimate}, the peer; without {@code --estimates} the
-     * traced graph is empty and the warning points to the option.
+     * traced graph is empty and the warning points to the option. The progress line says how the
+     * samples were attributed.
      */
     @Test
     void estimatesOfASamplingOnlyRecordingAreThePeers() throws Exception {
@@ -93,6 +94,7 @@ class FlameGraphCommandTest {
             CliRun ns = CliRun.of("flame-graph", "--trace", file, "--frames", frames, "--estimates").ok();
             assertEquals(expectedNs, folded(ns.out()), frames);
             assertTrue(ns.err().contains("values are on-CPU times estimated from the samples"), ns.err());
+            assertTrue(ns.err().contains("Attribution of the samples: region maps"), "an fc-record maps recording: " + ns.err());
             CliRun samples = CliRun.of("flame-graph", "--trace", file, "--frames", frames, "--estimates", "--value", "samples").ok();
             assertEquals(expectedSamples, folded(samples.out()), frames);
         }

@@ -14,6 +14,7 @@ import org.eclipse.osgi.util.NLS;
 import org.featurecompass.cli.FormattedResult;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
+import org.featurecompass.core.feature.statistics.SampleAttributionText;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsModel;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsRow;
@@ -44,7 +45,10 @@ import com.fasterxml.jackson.core.JsonGenerator;
  * A sampled trace's rows also carry their on-CPU time estimated from the samples (samples ×
  * period, 95 % Poisson score interval; model.sampling.SampleSeries): CSV {@code sampled_*}
  * columns, JSON {@code sampled} objects, the Markdown columns marked "estimate"; empty or absent
- * for a trace without samples.
+ * for a trace without samples. How the samples were attributed to region stacks
+ * ({@link org.featurecompass.model.sampling.SampleAttribution}) is in the JSON {@code sampling}
+ * object, above the Markdown table and in the summary line; an address-range attribution is
+ * marked approximate (Kaufmann 2022, §3.4, assumption A1).
  */
 public final class FeatureStatisticsWriter implements FormattedResult {
 
@@ -156,6 +160,8 @@ public final class FeatureStatisticsWriter implements FormattedResult {
                 json.writeFieldName("level"); //$NON-NLS-1$
                 ReportJson.number(json, sampled.level());
                 json.writeStringField("estimates", "on-CPU time = samples x periodNs, Poisson score interval"); //$NON-NLS-1$ //$NON-NLS-2$
+                json.writeStringField("attribution", sampled.attribution().value()); //$NON-NLS-1$
+                json.writeBooleanField("attributionApproximate", sampled.attribution().isApproximate()); //$NON-NLS-1$
                 json.writeEndObject();
             }
             json.writeFieldName("rows"); //$NON-NLS-1$
@@ -220,7 +226,9 @@ public final class FeatureStatisticsWriter implements FormattedResult {
             cells.set(FeatureStatisticsColumn.NAME.ordinal(), "\u2003".repeat(level(entry)) + cells.get(FeatureStatisticsColumn.NAME.ordinal())); //$NON-NLS-1$
             table.add(cells);
         }
-        return "Feature statistics of " + MarkdownTable.escape(fTraceName) + " (times in ms)\n\n" + table.text(); //$NON-NLS-1$ //$NON-NLS-2$
+        SampledFeatureTimes sampled = fStatistics.sampledTimes();
+        String attribution = sampled == null ? "" : MarkdownTable.escape(SampleAttributionText.sentence(sampled.attribution())) + "\n\n"; //$NON-NLS-1$ //$NON-NLS-2$
+        return "Feature statistics of " + MarkdownTable.escape(fTraceName) + " (times in ms)\n\n" + attribution + table.text(); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /** @return one line: window, events, threads, coverage and anomalies */
@@ -240,7 +248,8 @@ public final class FeatureStatisticsWriter implements FormattedResult {
         SampledFeatureTimes sampled = fStatistics.sampledTimes();
         return sampled == null ? "" //$NON-NLS-1$
                 : NLS.bind(Messages.Features_SampledSummary, new Object[] { grouped(sampled.samples()), grouped(sampled.periodNs()),
-                        String.format(Locale.ROOT, "%.0f", 100 * sampled.level()) }); //$NON-NLS-1$
+                        String.format(Locale.ROOT, "%.0f", 100 * sampled.level()) }) //$NON-NLS-1$
+                        + ". " + SampleAttributionText.sentence(sampled.attribution()); //$NON-NLS-1$
     }
 
     /** @return e.g. 12,345 (digits grouped, independent of the locale) */

@@ -27,6 +27,7 @@ import org.featurecompass.cli.trace.OpenedTrace;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
+import org.featurecompass.core.feature.statistics.SampleAttributionText;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.feature.AnalysisWindow;
@@ -128,7 +129,8 @@ public class FlameGraphCommand implements CliCommand {
                 StackProfile profile = StackProfile.ofEstimates(opened.name(), SampledStackNode.treeOf(sampled));
                 write(profile, format, value.equals("self") ? 0 : 1, output, console); //$NON-NLS-1$
                 console.progress(NLS.bind(Messages.FlameGraph_EstimatesSummary, new Object[] { opened.name(), count(sampled.samples()),
-                        count(profile.stacks().size()), count(sampled.periodNs()) }));
+                        count(profile.stacks().size()), count(sampled.periodNs()) }) + ". " //$NON-NLS-1$
+                        + SampleAttributionText.sentence(sampled.attribution()));
                 return ExitCode.OK;
             }
             if (tree.instances() == 0) {

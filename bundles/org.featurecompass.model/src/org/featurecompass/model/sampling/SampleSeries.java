@@ -127,7 +127,7 @@ public final class SampleSeries {
         long period = parameters.periodNs();
         Map<Long, String> regionNames = new LinkedHashMap<>();
         regions.keySet().forEach(id -> regionNames.put(id, regionName(parameters, id)));
-        return new SampledFeatureTimes(window.samples(), period, level, estimates(features, period, level),
+        return new SampledFeatureTimes(window.samples(), period, level, parameters.attribution(), estimates(features, period, level),
                 estimates(interactions, period, level), estimates(regions, period, level), regionNames,
                 estimates(leaves, period, level));
     }
@@ -159,7 +159,8 @@ public final class SampleSeries {
             }
             self.merge(List.copyOf(path), n, Long::sum);
         }
-        return new SampledStacks(kind, window.samples(), parameters.periodNs(), level, estimates(inclusive, parameters.periodNs(), level),
+        return new SampledStacks(kind, window.samples(), parameters.periodNs(), level, parameters.attribution(),
+                estimates(inclusive, parameters.periodNs(), level),
                 estimates(self, parameters.periodNs(), level));
     }
 

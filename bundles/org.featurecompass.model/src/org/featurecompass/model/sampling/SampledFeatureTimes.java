@@ -16,13 +16,15 @@ import org.featurecompass.model.feature.FeatureSet;
  * @param samples samples taken in the window
  * @param periodNs the sampling period, ns
  * @param level the confidence level of the intervals
+ * @param attribution how the samples were attributed to region stacks
  * @param features per feature
  * @param interactions per interaction (exclusive)
  * @param regions per region id
  * @param regionNames the name of each region id in {@code regions}
  * @param regionsInInteraction per (interaction at begin, region id)
  */
-public record SampledFeatureTimes(long samples, long periodNs, double level, Map<String, SampleEstimate> features,
+public record SampledFeatureTimes(long samples, long periodNs, double level, SampleAttribution attribution,
+        Map<String, SampleEstimate> features,
         Map<FeatureSet, SampleEstimate> interactions, Map<Long, SampleEstimate> regions, Map<Long, String> regionNames,
         Map<RegionInInteraction, SampleEstimate> regionsInInteraction) {
 

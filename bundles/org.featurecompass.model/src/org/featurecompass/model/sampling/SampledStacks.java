@@ -22,10 +22,11 @@ import org.featurecompass.model.feature.FeatureStackFrameKind;
  * @param samples samples taken in the window
  * @param periodNs the sampling period, ns
  * @param level the confidence level of the intervals
+ * @param attribution how the samples were attributed to region stacks
  * @param inclusive per stack, the samples at or below it
  * @param self per stack, the samples exactly at it
  */
-public record SampledStacks(FeatureStackFrameKind kind, long samples, long periodNs, double level,
+public record SampledStacks(FeatureStackFrameKind kind, long samples, long periodNs, double level, SampleAttribution attribution,
         Map<List<FeatureSet>, SampleEstimate> inclusive, Map<List<FeatureSet>, SampleEstimate> self) {
 
     /** Copies the maps. */

@@ -14,13 +14,16 @@ import com.fasterxml.jackson.core.JsonToken;
 /**
  * How a trace was sampled, as {@code fc-record --sample} declares it in {@code otherData}
  * (doc/recorder-format.md): the sampling period (one sample stands for that much of its thread's
- * on-CPU time), the frequency, and the names of the region ids the samples carry.
+ * on-CPU time), the frequency, the names of the region ids the samples carry, and how the samples
+ * were attributed to region stacks.
  *
  * @param periodNs the sampling period, ns ({@code otherData.sampling.periodNs})
  * @param frequencyHz the sampling frequency ({@code otherData.sampling.frequencyHz})
  * @param regionNames region id → name ({@code otherData.regionNames}), possibly empty
+ * @param attribution how the samples were attributed ({@code otherData.sampling.attribution},
+ *            {@link SampleAttribution#declared})
  */
-public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, String> regionNames) {
+public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, String> regionNames, SampleAttribution attribution) {
 
     /** The {@code otherData} key of the sampling settings. */
     public static final String SAMPLING_KEY = "sampling"; //$NON-NLS-1$
@@ -70,7 +73,8 @@ public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, St
                 }
             });
         }
-        return new SamplingParameters(periodNs, frequencyHz, names);
+        return new SamplingParameters(periodNs, frequencyHz, names,
+                SampleAttribution.declared(otherData.get(SampleAttribution.RECORDER_KEY), settings));
     }
 
     /** The scalar members of a JSON object, as text; empty when the text is no object. */

@@ -26,9 +26,11 @@ import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.feature.FeatureSet;
+import org.featurecompass.model.sampling.SampleAttribution;
 import org.featurecompass.model.sampling.SampleEstimate;
 import org.featurecompass.model.sampling.SampledStacks;
 import org.featurecompass.tests.support.RepositoryFiles;
+import org.featurecompass.tests.support.SampledRecordingVariants;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -87,6 +89,35 @@ class SampledFlameGraphTest {
                     new NullProgressMonitor());
             assertEquals(ITmfResponse.Status.FAILED, failed.getStatus());
             assertTrue(failed.getStatusMessage().contains("guessed"), failed.getStatusMessage());
+        }
+    }
+
+    /**
+     * How the samples were attributed reaches the estimates: {@code "address-ranges"} in a variant of
+     * demo-sampled-only.json ({@link SampledRecordingVariants}: only that key edited) whose estimate
+     * rows are still the peer's on that file; the fc-record region-maps recording without the key
+     * reads as region maps; a file that neither has the key nor comes from fc-record, not stated.
+     */
+    @Test
+    void estimatesSayHowTheSamplesWereAttributed(@TempDir Path out) throws Exception {
+        Path ranges = SampledRecordingVariants.addressRanges(out);
+        Map<Path, SampleAttribution> expected = Map.of(ranges, SampleAttribution.ADDRESS_RANGES,
+                RepositoryFiles.resolve(SampledRecordingVariants.SOURCE), SampleAttribution.REGION_MAPS,
+                SampledRecordingVariants.notStated(out), SampleAttribution.NOT_STATED);
+        for (Map.Entry<Path, SampleAttribution> file : expected.entrySet()) {
+            String name = file.getKey().getFileName().toString().replace(".json", "");
+            try (FeatureTraceFixture fixture = FeatureTraceFixture.ofJson(out, name,
+                    Files.readString(file.getKey()))) {
+                FeatureFlameGraphDataProvider provider = DataProviderLookup.get(fixture.trace(), FeatureFlameGraphDataProvider.ID,
+                        FeatureFlameGraphDataProvider.class);
+                assertNotNull(provider);
+                FeatureFlameGraphModel model = fetch(provider, FeatureFlameGraphDataProvider.FRAMES_REGIONS,
+                        FeatureFlameGraphDataProvider.ROWS_ESTIMATED, null, null);
+                assertEquals(file.getValue(), Objects.requireNonNull(model.getSampled()).attribution(), name);
+                if (file.getValue() == SampleAttribution.ADDRESS_RANGES) {
+                    assertEqualsPeerRows(file.getKey(), model, "regionStack", null, null);
+                }
+            }
         }
     }
 

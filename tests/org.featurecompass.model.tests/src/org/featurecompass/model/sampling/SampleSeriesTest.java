@@ -1,6 +1,8 @@
 package org.featurecompass.model.sampling;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,7 +27,7 @@ class SampleSeriesTest {
     private static final long PERIOD = 1_003_009; // 997 Hz
     private static final Map<Long, String> NAMES = Map.of(0L, "Base", 1L, "FR(Compression)", 2L, "FR(Encryption)", 4L,
             "FR(Recursion)", 5L, "FR()");
-    private static final SamplingParameters PARAMETERS = new SamplingParameters(PERIOD, 997, NAMES);
+    private static final SamplingParameters PARAMETERS = new SamplingParameters(PERIOD, 997, NAMES, SampleAttribution.REGION_MAPS);
 
     /** The generator's parameters: a region stack (ids, outermost first) and how often it is sampled. */
     private record Stack(long[] ids, int samples) {
@@ -192,7 +194,8 @@ class SampleSeriesTest {
         SamplingParameters read = SamplingParameters.fromOtherData(Map.of("sampling",
                 "{\"frequencyHz\":997,\"periodNs\":1003009,\"samples\":12,\"maxRegionDepth\":12}", "regionNames",
                 "{\"0\":\"Base\",\"18446744073709551615\":\"FR(Big)\"}"));
-        assertEquals(new SamplingParameters(1_003_009, 997, Map.of(0L, "Base", -1L, "FR(Big)")), read);
+        assertEquals(new SamplingParameters(1_003_009, 997, Map.of(0L, "Base", -1L, "FR(Big)"), SampleAttribution.NOT_STATED), read,
+                "no attribution key and no fc-record region-maps declaration: not stated");
         assertNull(SamplingParameters.fromOtherData(Map.of("recorder", "fc-record")), "no sampling declared");
         assertNull(SamplingParameters.fromOtherData(Map.of("sampling", "{\"frequencyHz\":997}")), "no period");
         assertThrows(IllegalArgumentException.class, () -> new RegionSample(0, new ThreadId(1, 1), new long[] { 1, 2 }, 1, null));
@@ -219,5 +222,37 @@ class SampleSeriesTest {
             n++;
         }
         return n;
+    }
+
+    /**
+     * {@code otherData.sampling.attribution} as fc-record writes it (doc/recorder-format.md); a
+     * recording without the key is a region-maps one only if it says it came from fc-record with
+     * region stacks in BPF maps (recordings made before the key), else not stated.
+     */
+    @Test
+    void attributionIsReadAsDeclared() {
+        String sampling = "{\"frequencyHz\":997,\"periodNs\":1003009,%s}";
+        assertEquals(SampleAttribution.ADDRESS_RANGES, attributionOf(Map.of("recorder", "fc-record", "sampling",
+                sampling.formatted("\"attribution\":\"address-ranges\",\"addressRanges\":{\"ranges\":4}"))));
+        assertEquals(SampleAttribution.REGION_MAPS, attributionOf(Map.of("sampling",
+                sampling.formatted("\"attribution\":\"region-maps\""))), "the key alone suffices");
+        assertEquals(SampleAttribution.REGION_MAPS, attributionOf(Map.of("recorder", "fc-record", "sampling",
+                sampling.formatted("\"regionStacks\":\"BPF maps kept by the vtrace probes\""))), "older fc-record file");
+        assertEquals(SampleAttribution.NOT_STATED, attributionOf(Map.of("recorder", "other", "sampling",
+                sampling.formatted("\"regionStacks\":\"BPF maps kept by the vtrace probes\""))), "another recorder");
+        assertEquals(SampleAttribution.NOT_STATED, attributionOf(Map.of("recorder", "fc-record", "sampling",
+                sampling.formatted("\"samples\":3"))), "fc-record, but no word on the region stacks");
+        assertEquals(SampleAttribution.NOT_STATED, attributionOf(Map.of("recorder", "fc-record", "sampling",
+                sampling.formatted("\"attribution\":\"guessed\""))), "an unknown value");
+        assertTrue(SampleAttribution.ADDRESS_RANGES.isApproximate());
+        assertFalse(SampleAttribution.REGION_MAPS.isApproximate() || SampleAttribution.NOT_STATED.isApproximate());
+        assertEquals(SampleAttribution.ADDRESS_RANGES, series().estimate(0, Long.MAX_VALUE,
+                new SamplingParameters(PERIOD, 997, NAMES, SampleAttribution.ADDRESS_RANGES), 0.95).attribution(), "estimates carry it");
+    }
+
+    private static SampleAttribution attributionOf(Map<String, String> otherData) {
+        SamplingParameters parameters = SamplingParameters.fromOtherData(otherData);
+        assertNotNull(parameters, otherData.toString());
+        return parameters.attribution();
     }
 }

@@ -109,7 +109,7 @@ public final class FeatureRegionFeed {
                 names.putIfAbsent(region.id(), region.name());
             }
         }
-        return new TraceSamples(new SamplingParameters(declared.periodNs(), declared.frequencyHz(), names), fSamples);
+        return new TraceSamples(new SamplingParameters(declared.periodNs(), declared.frequencyHz(), names, declared.attribution()), fSamples);
     }
 
     /** @return sample events that could not be read ({@link SampleEventReader#unreadable()}) */

@@ -10,6 +10,12 @@ public final class Messages extends NLS {
     private static final String BUNDLE_NAME = Messages.class.getPackageName() + ".messages"; //$NON-NLS-1$
 
     public static String FeatureStatisticsDataProvider_Failed;
+    public static String SampleAttribution_RegionMaps;
+    public static String SampleAttribution_AddressRanges;
+    public static String SampleAttribution_NotStated;
+    public static String SampleAttribution_RegionMapsLabel;
+    public static String SampleAttribution_AddressRangesLabel;
+    public static String SampleAttribution_NotStatedLabel;
     public static String FeatureStatisticsTree_NoFeature;
     public static String FeatureStatisticsColumn_Name;
     public static String FeatureStatisticsColumn_Count;

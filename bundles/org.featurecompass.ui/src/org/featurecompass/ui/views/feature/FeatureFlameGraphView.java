@@ -28,6 +28,7 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceManager;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.TimeGraphViewer;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphEntry;
+import org.featurecompass.core.feature.statistics.SampleAttributionText;
 import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
 import org.featurecompass.core.feature.regions.FeatureRegionsDataProvider;
 import org.featurecompass.core.trace.DataProviderLookup;
@@ -290,7 +291,8 @@ public class FeatureFlameGraphView extends AnalysisResultView {
                 String.format("%,d", tree.instances()), frames, String.format("%,d", tree.truncatedInstances()), //$NON-NLS-1$ //$NON-NLS-2$
                 String.format("%,d", tree.clippedInstances()), String.format("%,d", tree.outOfOrderInstances() + tree.detachedInstances()) }); //$NON-NLS-1$ //$NON-NLS-2$
         return sampled == null ? text
-                : text + ' ' + NLS.bind(Messages.FeatureFlameGraphView_Sampled, String.format("%,d", sampled.samples())); //$NON-NLS-1$
+                : text + ' ' + NLS.bind(Messages.FeatureFlameGraphView_Sampled, String.format("%,d", sampled.samples())) //$NON-NLS-1$
+                        + ' ' + SampleAttributionText.sentence(sampled.attribution());
     }
 
     /** Shows a tree (or none) and a summary on the UI thread, if the trace, window and frames are still the requested ones. */
@@ -378,7 +380,8 @@ public class FeatureFlameGraphView extends AnalysisResultView {
                 : Messages.FeatureFlameGraphView_FramesRegionFeatures;
         String text = NLS.bind(Messages.FeatureFlameGraphView_EstimateSummary, new Object[] { trace.getName(), range,
                 String.format("%,d", sampled.samples()), FeatureTimeFormat.duration(sampled.periodNs()), //$NON-NLS-1$
-                String.format("%,d", root.outsideRegions()), frames }); //$NON-NLS-1$
+                String.format("%,d", root.outsideRegions()), frames }) //$NON-NLS-1$
+                + ' ' + SampleAttributionText.sentence(sampled.attribution());
         return tree.instances() == 0 ? text
                 : text + ' ' + NLS.bind(Messages.FeatureFlameGraphView_EstimateAlsoTraced, String.format("%,d", tree.instances())); //$NON-NLS-1$
     }

@@ -10,6 +10,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
+import org.featurecompass.core.feature.statistics.SampleAttributionText;
 import org.featurecompass.model.feature.DurationStatistics;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
@@ -114,6 +115,7 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
         if (sampled != null) { // estimates, said so in the key: on-CPU time from the samples
             info.put(Messages.FeatureFlameGraphView_TooltipSampledInclusive, SampledStackFlameGraphContent.estimate(sampled.inclusiveOf(node.path())));
             info.put(Messages.FeatureFlameGraphView_TooltipSampledSelf, SampledStackFlameGraphContent.estimate(sampled.selfOf(node.path())));
+            info.put(Messages.FeatureFlameGraphView_TooltipAttribution, SampleAttributionText.label(sampled.attribution()));
         }
         double share = node.shareOfRoot();
         if (!Double.isNaN(share)) {

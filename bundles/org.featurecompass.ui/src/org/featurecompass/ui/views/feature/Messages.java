@@ -70,7 +70,10 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphView_EstimatesTooltip;
     public static String FeatureFlameGraphView_EstimateLegend;
     public static String FeatureFlameGraphView_EstimateLegendTitle;
+    public static String FeatureFlameGraphView_EstimateLegendAttribution;
+    public static String FeatureFlameGraphView_TooltipAttribution;
     public static String FeatureFlameGraphView_EstimateRootLabel;
+    public static String FeatureFlameGraphView_EstimateRootLabelApproximate;
     public static String FeatureFlameGraphView_EstimateRootRow;
     public static String FeatureFlameGraphView_ModeTraced;
     public static String FeatureFlameGraphView_EstimateSummary;

@@ -12,6 +12,7 @@ import org.eclipse.swt.graphics.GC;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
+import org.featurecompass.core.feature.statistics.SampleAttributionText;
 import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.sampling.SampleEstimate;
@@ -25,7 +26,9 @@ import org.featurecompass.ui.viewers.FlameGraphContent;
  * as its stack's estimate (samples × period), in the colour its feature set has in the traced
  * graph ({@link FeatureSetPalette}, shared) but hatched and labelled with {@value #ESTIMATE_MARK},
  * so that an estimate is never taken for a measured time; the root in the legend's "estimated
- * from samples" colour; tooltips with the estimates' intervals. Used on the UI thread.
+ * from samples" colour; tooltips with the estimates' intervals; the legend and every tooltip say how
+ * the samples were attributed (an address-range attribution is approximate, Kaufmann 2022, §3.4).
+ * Used on the UI thread.
  */
 final class SampledStackFlameGraphContent implements FlameGraphContent<SampledStackNode> {
 
@@ -50,9 +53,15 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
         fColours[fRootColour] = new StateItem(ESTIMATE_COLOUR, Messages.FeatureFlameGraphView_EstimateLegend);
     }
 
-    /** @param stacks the estimates drawn, for the tooltips' frame kind and period, or null */
+    /**
+     * @param stacks the estimates drawn, for the tooltips' frame kind, period and attribution, and
+     *            the legend's attribution, or null
+     */
     void setStacks(@Nullable SampledStacks stacks) {
         fStacks = stacks;
+        fColours[fRootColour] = new StateItem(ESTIMATE_COLOUR, stacks == null ? Messages.FeatureFlameGraphView_EstimateLegend
+                : NLS.bind(Messages.FeatureFlameGraphView_EstimateLegendAttribution, Messages.FeatureFlameGraphView_EstimateLegend,
+                        SampleAttributionText.label(stacks.attribution())));
     }
 
     @Override
@@ -67,9 +76,12 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
 
     @Override
     public String label(SampledStackNode node) {
-        return node.isRoot()
-                ? NLS.bind(Messages.FeatureFlameGraphView_EstimateRootLabel, FeatureTimeFormat.duration(node.inclusive().estimateNs()))
-                : ESTIMATE_MARK + text(node.frame());
+        if (!node.isRoot()) {
+            return ESTIMATE_MARK + text(node.frame());
+        }
+        SampledStacks stacks = fStacks;
+        return NLS.bind(stacks != null && stacks.attribution().isApproximate() ? Messages.FeatureFlameGraphView_EstimateRootLabelApproximate
+                : Messages.FeatureFlameGraphView_EstimateRootLabel, FeatureTimeFormat.duration(node.inclusive().estimateNs()));
     }
 
     @Override
@@ -109,6 +121,9 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
         Map<String, String> info = new LinkedHashMap<>();
         SampledStacks stacks = fStacks;
         info.put(Messages.FeatureFlameGraphView_TooltipSampledInclusive, estimate(node.inclusive()));
+        if (stacks != null) {
+            info.put(Messages.FeatureFlameGraphView_TooltipAttribution, SampleAttributionText.label(stacks.attribution()));
+        }
         if (node.isRoot()) {
             if (stacks != null) {
                 info.put(Messages.FeatureFlameGraphView_TooltipSamples, String.format("%,d", stacks.samples())); //$NON-NLS-1$

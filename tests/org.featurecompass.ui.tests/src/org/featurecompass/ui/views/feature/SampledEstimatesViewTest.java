@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,7 @@ import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.widgets.Display;
 import org.eclipse.swt.widgets.Shell;
+import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.widgets.TimeGraphControl;
 import org.eclipse.ui.IWorkbenchPage;
 import org.eclipse.ui.PlatformUI;
@@ -31,10 +33,12 @@ import org.featurecompass.model.feature.FeatureStackTree;
 import org.featurecompass.model.sampling.SampledStackNode;
 import org.featurecompass.tests.support.PythonVirtualenv;
 import org.featurecompass.tests.support.RepositoryFiles;
+import org.featurecompass.tests.support.SampledRecordingVariants;
 import org.featurecompass.ui.viewers.FlameGraphFrame;
 import org.featurecompass.ui.viewers.FlameGraphViewer;
 import org.featurecompass.ui.views.WorkbenchTestSupport;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Sampled recordings in the real workbench, opened as a user opens them: the Feature Statistics
@@ -53,6 +57,9 @@ class SampledEstimatesViewTest {
     private static final String SAMPLED_ONLY = "doc/samples/demo-sampled-only.json";
     private static final String SAMPLED_AND_TRACED = "doc/samples/demo-sampled.json";
     private static final double NS_PER_MS = 1e6;
+    private static final String REGION_MAPS_SENTENCE = "Attribution of the samples: region maps";
+    private static final String APPROXIMATE_SENTENCE = "Attribution of the samples: APPROXIMATE, by address ranges (Kaufmann 2022 \u00a73.4, assumption A1";
+    private static final String APPROXIMATE_LABEL = "address ranges, APPROXIMATE (Kaufmann \u00a73.4, assumption A1)";
 
     /** One row of the peer: {@code kind, name, samples, estimateNs, lowNs, highNs}. */
     private record PeerRow(String kind, String name, long samples, long estimateNs, double lowNs, double highNs) {
@@ -102,6 +109,7 @@ class SampledEstimatesViewTest {
                 && statistics.getSummaryText().contains(String.format("%,d samples", peer.samples())), "statistics of the samples");
         assertTrue(statistics.getSummaryText().startsWith("demo-sampled-only.json: recorded with sampling only: no traced region event"),
                 statistics.getSummaryText());
+        assertTrue(statistics.getSummaryText().contains(REGION_MAPS_SENTENCE), "fc-record maps recording: " + statistics.getSummaryText());
         List<List<String>> columns = statistics.getShownColumns();
         for (FeatureStatisticsColumn column : List.of(FeatureStatisticsColumn.SAMPLES, FeatureStatisticsColumn.SAMPLED_TIME,
                 FeatureStatisticsColumn.SAMPLED_INTERVAL)) {
@@ -146,6 +154,9 @@ class SampledEstimatesViewTest {
         assertBoxesEqualPeer(flame, peer.of("regionStack"));
         assertTrue(flame.getSummaryText().startsWith("Sampled estimate: demo-sampled-only.json, whole trace: "
                 + String.format("%,d samples", peer.samples())), flame.getSummaryText());
+        assertTrue(flame.getSummaryText().contains(REGION_MAPS_SENTENCE), flame.getSummaryText());
+        assertTrue(flame.getEstimateTooltip(estimatesViewer(flame).frames().get(0).node()).contains("Samples attributed by: region maps (exact)"),
+                flame.getEstimateTooltip(estimatesViewer(flame).frames().get(0).node()).toString());
         flame.setShowEstimates(false); // nothing traced to show instead
         WorkbenchTestSupport.pump(display, 200);
         assertTrue(flame.isShowingEstimates());
@@ -196,6 +207,56 @@ class SampledEstimatesViewTest {
         assertFalse(flame.isShowingEstimates(), "back to the traced times");
         assertTrue(flame.getSummaryText().startsWith("Traced: "), flame.getSummaryText());
         flame.setFrameKind(FeatureStackFrameKind.REGION_FEATURES);
+        page.closeAllEditors(false);
+        WorkbenchTestSupport.pump(display, 300);
+    }
+
+    /**
+     * A recording whose samples were attributed by address ranges (a variant of
+     * demo-sampled-only.json that declares {@code "attribution": "address-ranges"},
+     * {@link SampledRecordingVariants}): the Feature Statistics summary, the Feature Flame Graph's
+     * summary, legend and every estimate tooltip mark the estimates approximate (Kaufmann 2022,
+     * §3.4, assumption A1); the boxes are still the peer's estimates of that file. Saves
+     * {@code feature-flame-graph-address-ranges.png}.
+     */
+    @Test
+    void addressRangeAttributionIsMarkedApproximate(@TempDir Path dir) throws Exception {
+        Display display = WorkbenchTestSupport.display();
+        Shell shell = WorkbenchTestSupport.workbenchShell();
+        Path file = SampledRecordingVariants.addressRanges(dir);
+        Peer peer = peer(file);
+        WorkbenchTestSupport.openTrace("SampledEstimates", file, TefTmfTrace.TRACE_TYPE_ID); //$NON-NLS-1$
+        IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
+
+        FeatureStatisticsView statistics = (FeatureStatisticsView) page.showView(FeatureStatisticsView.ID);
+        WorkbenchTestSupport.waitUntil(display, () -> statistics.getSummaryText().startsWith("demo-sampled-ranges.json")
+                && statistics.getSummaryText().contains(String.format("%,d samples", peer.samples())), "statistics of the samples");
+        assertTrue(statistics.getSummaryText().contains(APPROXIMATE_SENTENCE), statistics.getSummaryText());
+        assertFalse(statistics.getSummaryText().contains(REGION_MAPS_SENTENCE), statistics.getSummaryText());
+
+        FeatureFlameGraphView flame = (FeatureFlameGraphView) page.showView(FeatureFlameGraphView.ID);
+        flame.setFrameKind(FeatureStackFrameKind.REGION_FEATURES);
+        WorkbenchTestSupport.waitUntil(display, () -> estimatesShown(flame, FeatureStackFrameKind.REGION_FEATURES)
+                && flame.getSummaryText().startsWith("Sampled estimate: demo-sampled-ranges.json"), "estimate boxes");
+        assertBoxesEqualPeer(flame, peer.of("regionStack"));
+        assertTrue(flame.getSummaryText().contains(APPROXIMATE_SENTENCE), flame.getSummaryText());
+        List<FlameGraphFrame<SampledStackNode>> frames = estimatesViewer(flame).frames();
+        assertTrue(frames.get(0).getLabel().startsWith("All, estimated, APPROXIMATE attribution (address ranges): "),
+                "the top box says it: " + frames.get(0).getLabel());
+        for (FlameGraphFrame<SampledStackNode> frame : frames) {
+            List<String> tooltip = flame.getEstimateTooltip(frame.node());
+            assertTrue(tooltip.contains("Samples attributed by: " + APPROXIMATE_LABEL), frame + ": " + tooltip);
+        }
+        List<String> legend = Arrays.stream(estimatesViewer(flame).getTimeGraphViewer().getTimeGraphProvider().getStateTable())
+                .map(StateItem::getStateString).toList();
+        assertTrue(legend.stream().anyMatch(item -> item.startsWith("Estimated from samples") && item.endsWith("samples attributed by "
+                + APPROXIMATE_LABEL)), legend.toString());
+
+        page.activate(flame);
+        page.setPartState(page.getReference(flame), IWorkbenchPage.STATE_MAXIMIZED);
+        WorkbenchTestSupport.pump(display, 2_000);
+        WorkbenchTestSupport.screenshot(display, shell, "feature-flame-graph-address-ranges.png");
+        page.setPartState(page.getReference(flame), IWorkbenchPage.STATE_RESTORED);
         page.closeAllEditors(false);
         WorkbenchTestSupport.pump(display, 300);
     }
