@@ -27,8 +27,9 @@ product="$("$root/tools/setup/build-product.sh")"
 
 if [[ ${#traces[@]} -eq 0 ]]; then
   # The last trace named is brought to the front: the recording of the demo workload shows the most.
+  # demo-executions.json is an execution-definitions file (doc/executions.md), not a trace.
   mapfile -t traces < <(find "$root/doc/samples" -maxdepth 1 -type f \( -name '*.json' -o -name '*.json.gz' \) \
-    -not -name demo-recording.json | sort)
+    -not -name demo-recording.json -not -name demo-executions.json | sort)
   while IFS= read -r metadata; do traces+=("$(dirname "$metadata")"); done \
     < <(find "$root/doc/samples" -mindepth 2 -name metadata -type f | sort)
   traces+=("$root/doc/samples/demo-recording.json")
