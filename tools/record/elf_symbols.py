@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Offline symbolisation of sampled user stacks: the target's executable file mappings, kept
-while it ran (fc_bt.py maps), and the ELF symbol tables of the mapped files (.symtab, else
+"""Offline symbolisation of sampled user stacks: the target's executable file mappings (fc_bt.py
+maps, from perf's mmap events), and the ELF symbol tables of the mapped files (.symtab, else
 .dynsym) give each address its function. An address maps to a file offset through the mapping
 that holds it, the offset to the file's virtual address through the PT_LOAD segment that holds
 it, and the virtual address to the function symbol (STT_FUNC or STT_GNU_IFUNC, size > 0) whose
