@@ -193,11 +193,21 @@ echo "test-record: --pid ok"
 # thread's traced stack at that time (tools/record/sample_estimates.py attribution), and the user
 # frames symbolised after the recording are the functions binutils finds for the raw addresses
 # (tools/record/check_symbols.py: addr2line, readelf, nm).
+# The sample checks below are chance events, sized so that a machine three times faster than this
+# one (fewer samples: they come per CPU second) still fails them by chance less than once in 1e4
+# runs. An item is 3.5 work units here: Compression 1 + 0.5 nested, Encryption 1 + 0.25 nested,
+# Recursion 0.25 at each of its 3 levels; so the deepest recursion level holds 0.25 / 3.5 = 7.1 %
+# of the workers' samples (6.8 % over 6 runs, 1026 samples). 120 items take about 0.5 s of CPU
+# here, about 510 samples (170 on a 3x faster machine): no sample three deep has probability
+# (1 - 0.068)^170 = 6e-6 there; each worker has about half of them, far above 5. The share taken
+# during a region probe (sample_estimates.py, at most 2 %) scales with the region events per
+# sample: 0.4 of 170 samples here on average (4 in 10 runs), 1.2 of 510: more than 2 % (11) has
+# Poisson probability 6e-8.
 "$here/fc-record" -s 997 --trace --keep "$out/sampled-keep" -o "$out/sampled.json" -- "$demo" --compress --encrypt \
-    --threads 2 --iterations 40 --recursion 3 || fail "fc-record --sample --trace"
+    --threads 2 --iterations 120 --recursion 3 || fail "fc-record --sample --trace"
 python3 "$here/check_symbols.py" "$out/sampled.json" "$out/sampled-keep" || fail "symbolised user frames"
-"$check" "$out/sampled.json" --exact --expect Base=1 --expect 'FR(Compression)=80' \
-    --expect 'FR(Compression,Encryption)=40' --expect 'FR(Encryption)=40' --expect 'FR(Recursion)=120' \
+"$check" "$out/sampled.json" --exact --expect Base=1 --expect 'FR(Compression)=240' \
+    --expect 'FR(Compression,Encryption)=120' --expect 'FR(Encryption)=120' --expect 'FR(Recursion)=360' \
     --expect 'FR(Threads)=1' || fail "trace of --sample --trace"
 python3 "$here/sample_estimates.py" attribution "$out/sampled.json" || fail "sample attribution"
 python3 - "$out/sampled.json" <<'PY' || fail "samples of --sample --trace"
@@ -212,8 +222,12 @@ assert t["otherData"]["sampling"]["samples"] == len(samples), t["otherData"]["sa
 PY
 echo "test-record: sampling with tracing ok"
 
-# 6b. Sampling only: no region event, samples still carry the region stacks and names.
-"$here/fc-record" -s 997 -o "$out/sample-only.json" -- "$demo" --compress --encrypt --iterations 20 ||
+# 6b. Sampling only: no region event, samples still carry the region stacks and names. Each of the
+# four stacks must have a sample; the rarest, Compression nested in Encryption, is 0.25 of an
+# item's 2.75 work units (9.1 %; 6 of 68 samples over 20 items here). 100 items give about 340
+# samples here, 113 on a machine three times faster: none there has probability
+# (1 - 0.091)^113 = 2e-5.
+"$here/fc-record" -s 997 -o "$out/sample-only.json" -- "$demo" --compress --encrypt --iterations 100 ||
     fail "fc-record --sample"
 python3 - "$out/sample-only.json" <<'PY' || fail "trace of --sample"
 import json, sys
