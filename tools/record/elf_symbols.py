@@ -62,9 +62,12 @@ class ElfFile:
                         continue
                     end = data.index(b"\0", str_off + st_name, str_off + str_size)
                     name = data[str_off + st_name:end].decode("utf-8", "replace")
-                    # One name per start, chosen as perf does among aliases: global before weak before
-                    # local, then the fewest leading underscores (getpagesize, not __getpagesize).
-                    rank = ({1: 0, 2: 1}.get(st_info >> 4, 2), len(name) - len(name.lstrip("_")), name)
+                    # One name per start, chosen among aliases by perf's rule (choose_best_symbol):
+                    # non-weak before weak, global before local (libc's global __getpagesize, not
+                    # its weak getpagesize), the fewest leading underscores, the longest name; last
+                    # the first name in code-point order, so that the table's order never decides.
+                    # core.symbols.SymbolMap chooses alike.
+                    rank = ({1: 0, 2: 2}.get(st_info >> 4, 1), len(name) - len(name.lstrip("_")), -len(name), name)
                     if value not in symbols or rank < symbols[value][2]:
                         symbols[value] = (st_size, name, rank)
             if symbols:

@@ -14,8 +14,8 @@ import org.eclipse.osgi.util.NLS;
  * The function symbols of an ELF file: {@code STT_FUNC} and {@code STT_GNU_IFUNC} entries defined
  * in a section, from {@code .symtab} (present in unstripped binaries and in separate debug
  * files), else {@code .dynsym}; each names {@code [value, value + size)} (values are offsets from
- * the load address in a position-independent file). Global symbols are preferred to local and
- * weak ones at one address, as {@code addr2line} reports the function's own name.
+ * the load address in a position-independent file). Among aliases at one address the name is
+ * chosen by perf's rule ({@link SymbolMap}), not by the order of the table.
  */
 public final class ElfSymbols {
 
@@ -24,6 +24,7 @@ public final class ElfSymbols {
     private static final int STT_FUNC = 2;
     private static final int STT_GNU_IFUNC = 10;
     private static final int STB_GLOBAL = 1;
+    private static final int STB_WEAK = 2;
     /** Larger symbol or string tables are refused (a debug libc's .symtab is about 1 MB). */
     private static final long MAX_TABLE_BYTES = 1L << 28;
 
@@ -57,10 +58,9 @@ public final class ElfSymbols {
                     }
                 }
             }
-            SymbolMap globals = new SymbolMap();
-            SymbolMap others = new SymbolMap();
+            SymbolMap functions = new SymbolMap();
             if (symtab < 0) {
-                return globals;
+                return functions;
             }
             int at = symtab * entrySize;
             long offset = is64 ? table.getLong(at + 0x18) : Integer.toUnsignedLong(table.getInt(at + 0x10));
@@ -89,15 +89,19 @@ public final class ElfSymbols {
                 if ((type != STT_FUNC && type != STT_GNU_IFUNC) || section == 0 || name <= 0 || name >= strings.limit()) {
                     continue;
                 }
-                (info >> 4 == STB_GLOBAL ? globals : others).add(value, value + bytes, string(strings, name));
+                functions.add(value, value + bytes, string(strings, name), binding(info >> 4));
             }
-            return merge(globals, others);
+            return functions;
         }
     }
 
-    private static SymbolMap merge(SymbolMap globals, SymbolMap others) {
-        others.forEachInto(globals);
-        return globals;
+    /** STB_GNU_UNIQUE and other bindings are neither global nor weak, as for perf. */
+    private static SymbolMap.Binding binding(int stb) {
+        return switch (stb) {
+        case STB_GLOBAL -> SymbolMap.Binding.GLOBAL;
+        case STB_WEAK -> SymbolMap.Binding.WEAK;
+        default -> SymbolMap.Binding.LOCAL;
+        };
     }
 
     private static String string(ByteBuffer strings, int at) {

@@ -16,7 +16,9 @@ import org.eclipse.jdt.annotation.Nullable;
  * A text mapping file in the formats Trace Compass's symbol configuration accepts: {@code nm}
  * output ({@code address type name}, e.g. {@code 0000000000401aac t current_time}) or
  * {@code address size name} (hexadecimal). An {@code nm} function symbol (types {@code T t W w i})
- * names the addresses up to the next symbol of any type, a sized one its {@code size} bytes;
+ * names the addresses up to the next symbol of any type, a sized one its {@code size} bytes
+ * (among aliases at one address the name is chosen as in {@link SymbolMap}: a lower-case letter is
+ * a local symbol, {@code W w} weak ones);
  * lines in neither form ({@code nm}'s undefined symbols without an address, for one) are
  * skipped. Trace Compass reads such files with CDT, whose Debian build does not start on the
  * suite's platform; the format is simple enough to read here.
@@ -38,6 +40,7 @@ public final class MappingFile {
     public static @Nullable SymbolMap read(Path file) throws IOException {
         List<long[]> starts = new ArrayList<>(); // {address, function ? 1 : 0} of nm lines, in file order
         List<String> names = new ArrayList<>();
+        List<SymbolMap.Binding> bindings = new ArrayList<>();
         SymbolMap sized = new SymbolMap();
         int sizedLines = 0;
         try (BufferedReader reader = Files.newBufferedReader(file, StandardCharsets.ISO_8859_1)) {
@@ -47,12 +50,13 @@ public final class MappingFile {
                 if (nm.matches()) {
                     starts.add(new long[] { Long.parseUnsignedLong(nm.group(1), 16), FUNCTION_TYPES.indexOf(nm.group(2).charAt(0)) >= 0 ? 1 : 0 });
                     names.add(nm.group(3));
+                    bindings.add(binding(nm.group(2).charAt(0)));
                     continue;
                 }
                 Matcher size = SIZED.matcher(text);
                 if (size.matches()) {
                     long start = Long.parseUnsignedLong(size.group(1), 16);
-                    sized.add(start, start + Long.parseUnsignedLong(size.group(2), 16), size.group(3));
+                    sized.add(start, start + Long.parseUnsignedLong(size.group(2), 16), size.group(3), SymbolMap.Binding.GLOBAL);
                     sizedLines++;
                 }
             }
@@ -82,8 +86,16 @@ public final class MappingFile {
                     break;
                 }
             }
-            map.add(start[0], end, names.get(order[k]));
+            map.add(start[0], end, names.get(order[k]), bindings.get(order[k]));
         }
         return map;
+    }
+
+    /** nm's letter: {@code W w} weak, another lower-case letter local, upper-case global ({@code i}: an IFUNC, taken as global). */
+    private static SymbolMap.Binding binding(char type) {
+        if (type == 'W' || type == 'w') {
+            return SymbolMap.Binding.WEAK;
+        }
+        return Character.isLowerCase(type) && type != 'i' ? SymbolMap.Binding.LOCAL : SymbolMap.Binding.GLOBAL;
     }
 }

@@ -6,11 +6,14 @@ address, size, path, position independence, build id per process) and every func
 Names each distinct (vpid, address):
   --binaries DIR  the ELF file under DIR with the loaded binary's build id (readelf -n), else with
                   its file name when either lacks a build id; the name is binutils addr2line -f's
-                  at the offset (address - load address for a position-independent binary);
-  --nm FILE       the nm line whose address is exactly that offset, FILE's name starting with the
-                  loaded binary's file name (e.g. ust-demo.nm); or exactly the address itself when
-                  no loaded binary holds it.
-Prints "vpid<TAB>0xaddress<TAB>name" (name empty when nothing names it), sorted.
+                  at the offset (address - load address for a position-independent binary), and
+                  each alias nm -S lists as a function at that function's start (getpagesize and
+                  __getpagesize name the same code);
+  --nm FILE       the names of the nm function lines (types T t W w i) whose address is exactly
+                  that offset, FILE's name starting with the loaded binary's file name (e.g.
+                  ust-demo.nm); or exactly the address itself when no loaded binary holds it.
+Prints "vpid<TAB>0xaddress<TAB>names" (names joined by "|", sorted; empty when nothing names it),
+sorted: an alias is as right as another.
 """
 import argparse
 import os
@@ -72,6 +75,19 @@ def build_ids(directory):
     return ids
 
 
+def nm_functions(path):
+    """nm -S's function symbols of an ELF file (.symtab, else the dynamic ones): start -> names."""
+    out = subprocess.run(['nm', '-S', '--defined-only', path], capture_output=True, text=True)
+    if 'no symbols' in out.stderr or not out.stdout.strip():
+        out = subprocess.run(['nm', '-D', '-S', '--defined-only', path], capture_output=True, text=True)
+    names = {}
+    for line in out.stdout.splitlines():
+        cols = line.split()
+        if len(cols) == 4 and cols[2] in 'TtWwi':
+            names.setdefault(int(cols[0], 16), set()).add(re.sub(r'@.*', '', cols[3]))
+    return names
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument('trace')
@@ -86,15 +102,15 @@ def main():
         with open(args.nm) as f:
             for line in f:
                 parts = line.split()
-                if len(parts) == 3 and re.fullmatch(r'[0-9a-fA-F]+', parts[0]):
-                    nm[int(parts[0], 16)] = parts[2]
+                if len(parts) == 3 and re.fullmatch(r'[0-9a-fA-F]+', parts[0]) and parts[1] in 'TtWwi':
+                    nm.setdefault(int(parts[0], 16), set()).add(parts[2])
     for vpid, address in sorted(addresses):
         held = holder(binaries, vpid, address)
         offset = address if held is None or not held[1]['pic'] else address - held[0]
-        name = ''
+        names = set()
         if args.nm:
             if held is None or os.path.basename(args.nm).startswith(os.path.basename(held[1]['path'])):
-                name = nm.get(offset, '')
+                names = nm.get(offset, set())
         elif held is not None:
             wanted = held[1].get('build_id')
             base = os.path.basename(held[1]['path'])
@@ -103,8 +119,10 @@ def main():
             if match:
                 out = subprocess.run(['addr2line', '-f', '-e', match[0], hex(offset)], check=True, capture_output=True,
                                      text=True).stdout.splitlines()
-                name = '' if not out or out[0] == '??' else out[0]
-        print('%d\t0x%x\t%s' % (vpid, address, name))
+                if out and out[0] != '??':
+                    aliases = nm_functions(match[0]).get(offset, set())
+                    names = {out[0]} | (aliases if out[0] in aliases else set())
+        print('%d\t0x%x\t%s' % (vpid, address, '|'.join(sorted(names))))
     return 0
 
 
