@@ -238,6 +238,21 @@ assert {(1,), (1, 3), (2,), (2, 4)} <= stacks, stacks  # the worker thread's sta
 PY
 echo "test-record: sampling only ok"
 
+# 6f. The mappings of a program that runs for about a millisecond: perf records the kernel's mmap
+# events from before bpftrace starts the command, so the executable, the loader and libc are all
+# kept for the symbolisation however short the run (looking at /proc/PID/maps while it ran missed
+# runs of a second on a loaded machine).
+"$here/fc-record" -s 997 --keep "$out/short-keep" -o "$out/short.json" -- "$demo" --compress --iterations 1 ||
+    fail "fc-record --sample of a short run"
+python3 - "$out/short-keep/maps.txt" "$demo" <<'PY' || fail "mappings of a short run"
+import os, sys
+maps = [line.rstrip("\n").split("\t") for line in open(sys.argv[1]) if not line.startswith("#")]
+files = {os.path.basename(cols[3]) for cols in maps}
+assert os.path.realpath(sys.argv[2]) in {cols[3] for cols in maps}, maps
+assert any(f.startswith("libc.so") for f in files) and any(f.startswith("ld-linux") or f.startswith("ld-") for f in files), files
+PY
+echo "test-record: mappings of a short run ok"
+
 # 6c. A budget of 2 % on the stress test, once switching the probes off through their semaphores
 # (fc-busyloop's probes have them: the default) and once through the gate map alone: tracing is
 # switched off and on, the windows are well formed, the traced regions still nest (resynchronised
