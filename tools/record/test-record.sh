@@ -259,7 +259,7 @@ echo "test-record: mappings of a short run ok"
 # after each window).
 for switch in semaphore gate; do
     "$here/fc-record" --budget 2% --period 50 --budget-switch "$switch" -o "$out/budget-$switch.json" -- \
-        "$here/demo/fc-busyloop" --iterations 4000 --work 400000 || fail "fc-record --budget --budget-switch $switch"
+        "$here/demo/fc-busyloop" --iterations 8000 --work 400000 || fail "fc-record --budget --budget-switch $switch"
     "$check" "$out/budget-$switch.json" || fail "trace of --budget --budget-switch $switch"
     python3 - "$out/budget-$switch.json" "$switch" <<'PY' || fail "windows of --budget --budget-switch $switch"
 import json, sys
@@ -281,14 +281,17 @@ PY
 done
 echo "test-record: budget ok"
 
-# The budgeted programs run for a second or more: the controller takes over about half a second
-# after bpftrace starts (it finds bpftrace's gate map and the program), and a program that ends
-# before that leaves nothing controlled (otherData.budget then has no measurement).
+# The budgeted programs run for about 3.5 s of CPU here (6c: 8000 iterations, 1.8 s per 4000;
+# 6d: 30000, 1.4 s per 12000): the controller takes over 0.35 s after the program starts on a quiet
+# machine (it finds bpftrace's gate map and the program; seconds on a loaded one, where the program
+# is slowed down too), and a program that ends before that, or before the controller's first
+# periods of 50 ms, leaves nothing controlled (otherData.budget then has no measurement). A
+# machine three times faster than this one still runs them for more than a second.
 # 6d. The budget against the program's throughput (--budget-metric): fc-busyloop keeps its
 # iteration count in a file; the first period is off (the throughput without tracing), tracing
 # is then switched on and off, and the controller reports both throughputs and its estimate.
 "$here/fc-record" --budget 2% --period 50 --budget-metric "$out/progress" -o "$out/budget-metric.json" -- \
-    "$here/demo/fc-busyloop" --iterations 12000 --work 100000 --progress "$out/progress" || fail "fc-record --budget-metric"
+    "$here/demo/fc-busyloop" --iterations 30000 --work 100000 --progress "$out/progress" || fail "fc-record --budget-metric"
 "$check" "$out/budget-metric.json" || fail "trace of --budget-metric"
 python3 - "$out/budget-metric.json" <<'PY' || fail "windows of --budget-metric"
 import json, sys
