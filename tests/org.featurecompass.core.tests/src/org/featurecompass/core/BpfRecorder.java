@@ -1,9 +1,13 @@
 package org.featurecompass.core;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.junit.jupiter.api.Assumptions;
@@ -14,6 +18,9 @@ import org.junit.jupiter.api.Assumptions;
  * failed command fails it, with the command's output.
  */
 public final class BpfRecorder {
+
+    /** How long the output may still come after the command ended. */
+    private static final long OUTPUT_TIMEOUT_S = 30;
 
     private BpfRecorder() {
     }
@@ -48,7 +55,8 @@ public final class BpfRecorder {
     /**
      * @param dir the working directory
      * @param command the command and its arguments
-     * @return the started process, stdout and stderr merged
+     * @return the started process, stdout and stderr merged (read by {@link #await}; until then the
+     *         pipe holds 64 KiB of it, enough for fc-record's messages)
      */
     public static Process start(Path dir, String... command) throws IOException {
         return new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true).start();
@@ -64,11 +72,28 @@ public final class BpfRecorder {
      * @throws AssertionError if it timed out or exited with a non-zero status
      */
     public static String await(Process process, long timeoutSeconds, String... command) throws IOException, InterruptedException {
+        // Read while waiting: a command that writes more than the pipe holds (64 KiB) would
+        // otherwise block on its write until the timeout.
+        CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
+            try {
+                return process.getInputStream().readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
         boolean done = process.waitFor(timeoutSeconds, TimeUnit.SECONDS);
         if (!done) {
             process.destroyForcibly();
         }
-        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        String output;
+        try {
+            // A child the command left running (bpftrace after a timeout) may keep the pipe open.
+            output = new String(read.get(OUTPUT_TIMEOUT_S, TimeUnit.SECONDS), StandardCharsets.UTF_8);
+        } catch (ExecutionException e) {
+            throw new IOException("reading the output of " + String.join(" ", command), e.getCause());
+        } catch (TimeoutException e) {
+            output = "(its output did not end within " + OUTPUT_TIMEOUT_S + " s of its exit: a child of it keeps it open)";
+        }
         if (!done) {
             throw new AssertionError(String.join(" ", command) + " timed out:\n" + output);
         }
