@@ -1,8 +1,5 @@
 package org.featurecompass.cli.execution;
 
-import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -24,8 +21,6 @@ import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.ProblemCount;
 import org.featurecompass.model.report.CsvText;
 import org.featurecompass.model.report.ReportJson;
-
-import com.fasterxml.jackson.core.JsonGenerator;
 
 /**
  * {@code featurecompass executions --trace FILE --executions TYPE|DEFINITIONS.json[#TYPE]
@@ -108,12 +103,7 @@ public class ExecutionsCommand implements CliCommand {
     }
 
     static String json(String traceName, ExecutionTable table) {
-        StringWriter text = new StringWriter();
-        try {
-            JsonGenerator json = ReportJson.generator(text);
-            json.writeStartObject();
-            json.writeStringField("format", "featurecompass-executions"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeNumberField("version", JSON_VERSION); //$NON-NLS-1$
+        return ReportJson.document("featurecompass-executions", JSON_VERSION, json -> { //$NON-NLS-1$
             json.writeStringField("trace", traceName); //$NON-NLS-1$
             json.writeStringField("type", table.type()); //$NON-NLS-1$
             json.writeBooleanField("criticalPaths", table.hasCriticalPaths()); //$NON-NLS-1$
@@ -158,11 +148,6 @@ public class ExecutionsCommand implements CliCommand {
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeEndObject();
-            ReportJson.finish(json, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // not with a StringWriter
-        }
-        return text.toString();
+        });
     }
 }

@@ -1,8 +1,6 @@
 package org.featurecompass.cli.feature;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -118,15 +116,10 @@ public final class FeatureStatisticsWriter implements FormattedResult {
     /** @return the JSON text */
     @Override
     public String json() {
-        StringWriter text = new StringWriter();
-        try {
-            JsonGenerator json = ReportJson.generator(text);
+        return ReportJson.document("featurecompass-features", JSON_VERSION, json -> { //$NON-NLS-1$
             FeatureRegionReport report = fStatistics.report();
             CoverageSummary coverage = report.coverage();
             MatchingAnomalies anomalies = report.anomalies();
-            json.writeStartObject();
-            json.writeStringField("format", "featurecompass-features"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeNumberField("version", JSON_VERSION); //$NON-NLS-1$
             json.writeStringField("trace", fTraceName); //$NON-NLS-1$
             json.writeStringField("captureRegime", fModel.getCaptureRegime().name().toLowerCase(Locale.ROOT)); //$NON-NLS-1$
             json.writeObjectFieldStart("window"); //$NON-NLS-1$
@@ -166,12 +159,7 @@ public final class FeatureStatisticsWriter implements FormattedResult {
             }
             json.writeFieldName("rows"); //$NON-NLS-1$
             rows(json, -1);
-            json.writeEndObject();
-            ReportJson.finish(json, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // not with a StringWriter
-        }
-        return text.toString();
+        });
     }
 
     private void rows(JsonGenerator json, long parentId) throws IOException {

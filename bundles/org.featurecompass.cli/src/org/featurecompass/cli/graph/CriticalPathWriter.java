@@ -1,8 +1,6 @@
 package org.featurecompass.cli.graph;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -75,15 +73,10 @@ public final class CriticalPathWriter implements FormattedResult {
     /** @return the JSON text */
     @Override
     public String json() {
-        StringWriter text = new StringWriter();
-        try {
-            JsonGenerator json = ReportJson.generator(text);
+        return ReportJson.document("featurecompass-critical-path", JSON_VERSION, json -> { //$NON-NLS-1$
             CriticalPath path = fResult.path();
             PathBreakdown breakdown = fResult.breakdown();
             Worker thread = path.worker();
-            json.writeStartObject();
-            json.writeStringField("format", "featurecompass-critical-path"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeNumberField("version", JSON_VERSION); //$NON-NLS-1$
             json.writeStringField("trace", fTraceName); //$NON-NLS-1$
             json.writeObjectFieldStart("thread"); //$NON-NLS-1$
             json.writeStringField("host", thread.host()); //$NON-NLS-1$
@@ -127,12 +120,7 @@ public final class CriticalPathWriter implements FormattedResult {
                 json.writeEndObject();
             }
             json.writeEndArray();
-            json.writeEndObject();
-            ReportJson.finish(json, text);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // not with a StringWriter
-        }
-        return text.toString();
+        });
     }
 
     private static void workers(JsonGenerator json, String name, Map<Worker, Long> times) throws IOException {

@@ -1,6 +1,8 @@
 package org.featurecompass.model.report;
 
 import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -22,6 +24,8 @@ import com.fasterxml.jackson.core.util.Separators;
  * <ul>
  * <li>two-space indentation, LF line ends, {@code "key": value}, empty arrays and objects as
  * {@code []} and {@code {}}, a final LF ({@link #finish});</li>
+ * <li>a document is an object that starts with its {@code "format"} and {@code "version"}
+ * ({@link #document});</li>
  * <li>besides RFC 8259's escapes, {@code <}, {@code >}, {@code &} and U+2028/U+2029 as
  * {@code \}{@code uXXXX}, so that the text can be embedded in an HTML {@code <script>} element as
  * it is (a function or thread name can contain {@code </script>});</li>
@@ -61,7 +65,42 @@ public final class ReportJson {
         }
     }
 
+    /** The members of a document's top-level object after its {@code format} and {@code version}. */
+    @FunctionalInterface
+    public interface Members {
+        /**
+         * @param json the generator, inside the top-level object
+         * @throws IOException if writing fails
+         */
+        void write(JsonGenerator json) throws IOException;
+    }
+
     private ReportJson() {
+    }
+
+    /**
+     * One exported document: an object whose first members are {@code "format"} and
+     * {@code "version"}, then {@code members}, and the final line feed.
+     *
+     * @param format what the document is, e.g. {@code featurecompass-features}
+     * @param version the version of its layout
+     * @param members the rest of the object
+     * @return the document's text
+     */
+    public static String document(String format, int version, Members members) {
+        StringWriter text = new StringWriter();
+        try {
+            JsonGenerator json = generator(text);
+            json.writeStartObject();
+            json.writeStringField("format", format); //$NON-NLS-1$
+            json.writeNumberField("version", version); //$NON-NLS-1$
+            members.write(json);
+            json.writeEndObject();
+            finish(json, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e); // not with a StringWriter
+        }
+        return text.toString();
     }
 
     /**

@@ -1,9 +1,6 @@
 package org.featurecompass.model.compare.report;
 
 import java.io.IOException;
-import java.io.StringWriter;
-import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.util.Locale;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -45,27 +42,13 @@ public final class ComparisonReportJson {
      * @return its JSON text, ending in a line feed
      */
     public static String text(ComparisonReport report) {
-        StringWriter out = new StringWriter();
-        try {
-            write(report, out);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e); // not with a StringWriter
-        }
-        return out.toString();
+        return ReportJson.document(FORMAT, VERSION, json -> members(report, json));
     }
 
-    /**
-     * @param report the report
-     * @param out where to write (not closed)
-     * @throws IOException if writing fails
-     */
-    public static void write(ComparisonReport report, Writer out) throws IOException {
-        JsonGenerator json = ReportJson.generator(out);
+    /** The report's members after {@code format} and {@code version}. */
+    private static void members(ComparisonReport report, JsonGenerator json) throws IOException {
         ReportMetadata meta = report.metadata();
         DifferentialTree tree = report.tree();
-        json.writeStartObject();
-        json.writeStringField("format", FORMAT); //$NON-NLS-1$
-        json.writeNumberField("version", VERSION); //$NON-NLS-1$
         json.writeObjectFieldStart("suite"); //$NON-NLS-1$
         json.writeStringField("name", "Feature Compass"); //$NON-NLS-1$ //$NON-NLS-2$
         json.writeStringField("version", meta.suiteVersion()); //$NON-NLS-1$
@@ -155,8 +138,6 @@ public final class ComparisonReportJson {
             json.writeNumber(d.context());
         }
         json.writeEndArray();
-        json.writeEndObject();
-        ReportJson.finish(json, out);
     }
 
     /**
