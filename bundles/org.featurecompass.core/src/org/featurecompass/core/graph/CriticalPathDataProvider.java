@@ -22,6 +22,7 @@ import org.eclipse.tracecompass.tmf.core.model.timegraph.TimeGraphState;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.core.trace.RequestedTimes;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.graph.Worker;
@@ -62,7 +63,6 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
     /** Parameter: the range of the path, a list of times (ns) of which the first and last count; absent for the whole trace. */
     public static final String RANGE_KEY = "path_range"; //$NON-NLS-1$
 
-    private static final double NS_PER_MS = 1e6;
     private static final int KEPT_RESULTS = 8;
 
     private final ITmfTrace fTrace;
@@ -197,7 +197,7 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
                 Worker worker = e.getKey();
                 long onPath = e.getValue().longValue();
                 entries.add(new CriticalPathEntry(id(worker), List.of(worker.name(), Long.toString(worker.tid()), worker.host(),
-                        String.format("%,.3f", onPath / NS_PER_MS)), start, end, worker, onPath)); //$NON-NLS-1$
+                        Milliseconds.of(onPath)), start, end, worker, onPath));
             }
         }
         return lookup.response(new CriticalPathModel(entries, result));

@@ -11,6 +11,7 @@ import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
@@ -32,7 +33,6 @@ public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelAc
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.kernel.activity.provider"; //$NON-NLS-1$
 
-    private static final double NS_PER_MS = 1e6;
 
     private final ITmfTrace fTrace;
     private final KernelActivityAnalysis fModule;
@@ -74,7 +74,7 @@ public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelAc
             String command = tid == 0 ? Messages.KernelActivityDataProvider_Idle : activity.threadNames().getOrDefault(tid, ""); //$NON-NLS-1$
             double share = busy == 0 || tid == 0 ? 0 : (double) thread.onCpuNs() / busy;
             entries.add(new KernelActivityEntry(entries.size(), List.of(Long.toString(tid), command,
-                    String.format("%,.3f", thread.onCpuNs() / NS_PER_MS), String.format("%.2f %%", 100.0 * share), //$NON-NLS-1$ //$NON-NLS-2$
+                    Milliseconds.of(thread.onCpuNs()), String.format("%.2f %%", 100.0 * share), //$NON-NLS-1$
                     Long.toString(thread.slices())), thread));
         }
         return analysis.response(new KernelActivityModel(entries, activity));

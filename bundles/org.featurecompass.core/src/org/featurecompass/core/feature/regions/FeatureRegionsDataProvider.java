@@ -36,6 +36,7 @@ import org.featurecompass.core.feature.state.FeatureRegionAttributes;
 import org.featurecompass.core.feature.state.FeatureRegionStateAnalysis;
 import org.featurecompass.core.feature.state.RegionStackLabel;
 import org.featurecompass.core.trace.ICoverageTrace;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.core.trace.RequestedTimes;
 import org.featurecompass.core.trace.ResultOrStatus;
 
@@ -65,7 +66,6 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.feature.regions"; //$NON-NLS-1$
 
-    private static final double NS_PER_MS = 1e6;
 
     private final ITmfTrace fTrace;
     private final FeatureRegionStateAnalysis fModule;
@@ -345,7 +345,7 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
         if (interval == null || !(interval.getValue() instanceof String text)) {
             return query.response(tooltip);
         }
-        String stateDuration = duration(interval.getEndTime() - interval.getStartTime() + 1);
+        String stateDuration = Milliseconds.withUnit(interval.getEndTime() - interval.getStartTime() + 1);
         if (entry.getKind() == FeatureRegionsEntry.Kind.INTERACTION) {
             tooltip.put(Messages.FeatureRegionsDataProvider_TooltipInteraction, text.isEmpty() ? Messages.FeatureRegionsDataProvider_NoFeature : text);
             tooltip.put(Messages.FeatureRegionsDataProvider_TooltipStateDuration, stateDuration);
@@ -363,8 +363,8 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
                 tooltip.put(Messages.FeatureRegionsDataProvider_TooltipStateDuration, stateDuration);
             } else {
                 tooltip.put(Messages.FeatureRegionsDataProvider_TooltipInteraction, instance.getInteraction().toString());
-                tooltip.put(Messages.FeatureRegionsDataProvider_TooltipInclusive, duration(instance.getLength()));
-                tooltip.put(Messages.FeatureRegionsDataProvider_TooltipExclusive, duration(instance.getExclusiveNs()));
+                tooltip.put(Messages.FeatureRegionsDataProvider_TooltipInclusive, Milliseconds.withUnit(instance.getLength()));
+                tooltip.put(Messages.FeatureRegionsDataProvider_TooltipExclusive, Milliseconds.withUnit(instance.getExclusiveNs()));
             }
         }
         return query.response(tooltip);
@@ -392,7 +392,4 @@ public class FeatureRegionsDataProvider implements ITimeGraphDataProvider<Featur
         return innermost;
     }
 
-    private static String duration(long ns) {
-        return String.format("%,.3f ms", ns / NS_PER_MS); //$NON-NLS-1$
-    }
 }

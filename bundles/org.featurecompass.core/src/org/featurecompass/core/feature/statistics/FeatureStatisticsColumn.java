@@ -6,6 +6,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.model.feature.DurationStatistics;
 import org.featurecompass.model.feature.TimeBounds;
 import org.featurecompass.model.sampling.SampleEstimate;
@@ -77,7 +78,6 @@ public enum FeatureStatisticsColumn {
     SAMPLED_INTERVAL(Messages.FeatureStatisticsColumn_SampledInterval, Messages.FeatureStatisticsColumn_SampledTooltip,
             row -> interval(row.sampled()), row -> row.sampled() == null ? -1 : row.sampled().highNs());
 
-    private static final double NS_PER_MS = 1e6;
 
     private final String fHeader;
     private final @Nullable String fTooltip;
@@ -150,7 +150,7 @@ public enum FeatureStatisticsColumn {
      * @return it in ms with three decimals (µs resolution), without unit; empty for NaN
      */
     public static String millis(double ns) {
-        return Double.isNaN(ns) ? "" : String.format("%,.3f", ns / NS_PER_MS); //$NON-NLS-1$ //$NON-NLS-2$
+        return Double.isNaN(ns) ? "" : Milliseconds.of(ns); //$NON-NLS-1$
     }
 
     /**

@@ -15,6 +15,7 @@ import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableColumn;
 import org.eclipse.swt.widgets.TableItem;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.model.compare.group.ExperimentExecutions;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.execution.ExecutionTable;
@@ -29,7 +30,6 @@ import org.featurecompass.ui.viewers.MetricValueFormat;
  */
 final class GroupExecutionList {
 
-    private static final double NS_PER_MS = 1e6;
     /**
      * Most executions listed. Filling a virtual table costs about 25 µs per row in SWT on GTK
      * (2.6 s for 10^5, measured by ExecutionGroupsViewBenchmark), so a group larger than this
@@ -154,7 +154,7 @@ final class GroupExecutionList {
     private String[] texts(ExperimentExecutions executions, int row) {
         ExecutionTable table = executions.table(row);
         int r = executions.rowInTable(row);
-        return new String[] { String.format("+%,.3f ms", (table.start(r) - fOrigin) / NS_PER_MS), //$NON-NLS-1$
+        return new String[] { "+" + Milliseconds.withUnit(table.start(r) - fOrigin), //$NON-NLS-1$
                 MetricValueFormat.format(MetricUnit.NANOSECONDS, table.duration(r)), table.name(r), table.featureSet(r), table.traceName() };
     }
 }

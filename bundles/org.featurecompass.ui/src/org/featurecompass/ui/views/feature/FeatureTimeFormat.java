@@ -1,5 +1,7 @@
 package org.featurecompass.ui.views.feature;
 
+import org.featurecompass.core.trace.Milliseconds;
+
 /** Formats the suite's view times: nanosecond durations shown in milliseconds (feature views, Execution Flame Graph). */
 public final class FeatureTimeFormat {
 
@@ -10,7 +12,7 @@ public final class FeatureTimeFormat {
 
     /** @return a duration in ms with three decimals (µs resolution), e.g. {@code 1.234 ms} */
     public static String duration(long ns) {
-        return String.format("%,.3f ms", ns / NS_PER_MS); //$NON-NLS-1$
+        return Milliseconds.withUnit(ns);
     }
 
     /**

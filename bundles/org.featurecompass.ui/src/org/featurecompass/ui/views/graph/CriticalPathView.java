@@ -39,6 +39,7 @@ import org.featurecompass.core.graph.CriticalPathQuery;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.PathVariant;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.Worker;
@@ -62,7 +63,6 @@ public class CriticalPathView extends AnalysisResultView {
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.criticalPath"; //$NON-NLS-1$
 
-    private static final double NS_PER_MS = 1e6;
 
     private @Nullable Text fTidText;
     private @Nullable Combo fVariantCombo;
@@ -251,7 +251,7 @@ public class CriticalPathView extends AnalysisResultView {
         PathBreakdown breakdown = result.breakdown();
         return NLS.bind(Messages.CriticalPathView_Summary, new Object[] { worker.name(), worker.tid(),
                 result.query().variant() == PathVariant.BOUNDED ? Messages.CriticalPathView_Bounded : Messages.CriticalPathView_Unbounded,
-                String.format("%,.3f", breakdown.totalNs() / NS_PER_MS), //$NON-NLS-1$
+                Milliseconds.of(breakdown.totalNs()),
                 result.path().segments().size(), breakdown.byWorker().size(),
                 String.format("%.1f", 100 * result.path().unresolvedShare()) }); //$NON-NLS-1$
     }
@@ -279,7 +279,7 @@ public class CriticalPathView extends AnalysisResultView {
         for (Map.Entry<Worker, Long> e : breakdown.byWorker().entrySet()) {
             Worker w = e.getKey();
             rows.put(w, new TimeGraphEntry(NLS.bind(Messages.CriticalPathView_Row, new Object[] { w.name(), w.tid(),
-                    String.format("%,.3f", e.getValue() / NS_PER_MS) }), start, end)); //$NON-NLS-1$
+                    Milliseconds.of(e.getValue().longValue()) }), start, end));
         }
         for (PathSegment segment : result.path().segments()) {
             TimeGraphEntry row = rows.get(segment.worker());
@@ -294,7 +294,7 @@ public class CriticalPathView extends AnalysisResultView {
         for (Map.Entry<EdgeLabel, Long> e : breakdown.byLabel().entrySet()) {
             TableItem item = new TableItem(table, SWT.NONE);
             double share = breakdown.totalNs() == 0 ? 0 : 100.0 * e.getValue() / breakdown.totalNs();
-            item.setText(new String[] { e.getKey().name(), String.format("%,.3f", e.getValue() / NS_PER_MS), //$NON-NLS-1$
+            item.setText(new String[] { e.getKey().name(), Milliseconds.of(e.getValue().longValue()),
                     String.format("%.1f %%", share) }); //$NON-NLS-1$
             item.setBackground(0, colourOf(e.getKey()));
         }

@@ -25,6 +25,7 @@ import org.featurecompass.core.kernel.KernelActivityDataProvider;
 import org.featurecompass.core.kernel.KernelActivityEntry;
 import org.featurecompass.core.kernel.KernelActivityModel;
 import org.featurecompass.core.trace.DataProviderLookup;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.model.feature.AnalysisWindow;
 import org.featurecompass.model.kernel.KernelActivity;
 import org.featurecompass.model.kernel.OnCpuTimes;
@@ -43,7 +44,6 @@ public class KernelActivityView extends AnalysisResultView {
     /** The view id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.ui.views.kernelActivity"; //$NON-NLS-1$
 
-    private static final double NS_PER_MS = 1e6;
 
     private @Nullable TableViewer fViewer;
 
@@ -137,9 +137,9 @@ public class KernelActivityView extends AnalysisResultView {
         long spanNs = activity.census().total() == 0 ? 0 : activity.census().lastNs() - activity.census().firstNs();
         return NLS.bind(Messages.KernelActivityView_Summary, new Object[] { trace.getName(),
                 String.format("%,d", activity.census().total()), onCpu.cpuCount(), //$NON-NLS-1$
-                String.format("%,.3f", spanNs / NS_PER_MS), onCpu.threads().size(), //$NON-NLS-1$
-                String.format("%,.3f", onCpu.busyNs() / NS_PER_MS), //$NON-NLS-1$
-                String.format("%,.3f", onCpu.unattributedNs() / NS_PER_MS), //$NON-NLS-1$
+                Milliseconds.of(spanNs), onCpu.threads().size(),
+                Milliseconds.of(onCpu.busyNs()),
+                Milliseconds.of(onCpu.unattributedNs()),
                 activity.lostEvents(), onCpu.inconsistentSwitches() });
     }
 
