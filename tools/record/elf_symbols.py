@@ -106,16 +106,23 @@ def _build_id(data, offset, size):
 SHT_NOTE, NT_STAPSDT = 7, 3
 
 
-def usdt_semaphores(path):
-    """The SystemTap USDT probes of an ELF file that have a semaphore (is-enabled probes: the probe
-    site runs only while the 2-byte counter is non-zero): (provider, name) -> the semaphore's file
-    offset, where the writable segment that holds it is mapped from. The notes (section type
-    SHT_NOTE, owner "stapsdt", type 3) hold the probe's address, the .stapsdt.base address and the
-    semaphore's virtual address (0: none); the descriptor's strings follow: provider, name,
-    arguments."""
-    data, programs, sections = _elf_layout(path)
-    segments = [(p_vaddr, p_filesz, p_offset) for p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz in programs if p_type == PT_LOAD]
-    found = {}
+def stapsdt_notes(path):
+    """The SystemTap USDT probe descriptors of an ELF file, as (provider, name, probe address,
+    semaphore address or 0, argument string) in note order; addresses are the file's virtual
+    addresses. The notes (section type SHT_NOTE, owner "stapsdt", type 3) hold the probe's
+    address, the .stapsdt.base address and the semaphore's address; the descriptor's strings
+    follow: provider, name, arguments. When the file was prelinked, its .stapsdt.base section
+    moved from the address the notes recorded: the probe addresses move with it (as sdt.h's
+    readers do)."""
+    data, _programs, sections = _elf_layout(path)
+    shstrndx = struct.unpack_from("<H", data, 0x3E)[0]
+    base_now = None
+    if sections and shstrndx < len(sections):
+        names_at = sections[shstrndx][4]
+        for (name, _type, _flags, addr, *_rest) in sections:
+            if data[names_at + name:data.index(b"\0", names_at + name)] == b".stapsdt.base":
+                base_now = addr
+    found = []
     for (_name, sh_type, _flags, _addr, offset, size, _link, _info, _align, _entsize) in sections:
         if sh_type != SHT_NOTE:
             continue
@@ -125,12 +132,27 @@ def usdt_semaphores(path):
             name_at = at + 12
             desc_at = name_at + (namesz + 3) // 4 * 4
             if kind == NT_STAPSDT and data[name_at:name_at + namesz].rstrip(b"\0") == b"stapsdt":
-                _pc, _base, semaphore = struct.unpack_from("<QQQ", data, desc_at)
-                provider, name = data[desc_at + 24:desc_at + descsz].split(b"\0")[:2]
-                for vaddr, filesz, file_offset in segments:
-                    if semaphore and vaddr <= semaphore < vaddr + filesz:
-                        found[(provider.decode(), name.decode())] = semaphore - vaddr + file_offset
+                pc, base, semaphore = struct.unpack_from("<QQQ", data, desc_at)
+                provider, name, args = (data[desc_at + 24:desc_at + descsz].split(b"\0") + [b"", b""])[:3]
+                if base_now is not None and base:
+                    pc += base_now - base
+                    semaphore += base_now - base if semaphore else 0
+                found.append((provider.decode(), name.decode(), pc, semaphore, args.decode()))
             at = desc_at + (descsz + 3) // 4 * 4
+    return found
+
+
+def usdt_semaphores(path):
+    """The SystemTap USDT probes of an ELF file that have a semaphore (is-enabled probes: the probe
+    site runs only while the 2-byte counter is non-zero): (provider, name) -> the semaphore's file
+    offset, where the writable segment that holds it is mapped from."""
+    _data, programs, _sections = _elf_layout(path)
+    segments = [(p_vaddr, p_filesz, p_offset) for p_type, _flags, p_offset, p_vaddr, _paddr, p_filesz in programs if p_type == PT_LOAD]
+    found = {}
+    for provider, name, _pc, semaphore, _args in stapsdt_notes(path):
+        for vaddr, filesz, file_offset in segments:
+            if semaphore and vaddr <= semaphore < vaddr + filesz:
+                found[(provider, name)] = semaphore - vaddr + file_offset
     return found
 
 
@@ -167,19 +189,29 @@ class Symboliser:
                 self.files[path] = str(e)
         return self.files[path]
 
-    def symbolise(self, address, return_address):
-        """(function name or None, module path or None) of an address."""
-        self.counts["frames"] += 1
+    def locate(self, address, return_address):
+        """(module path or None, its ElfFile or why it cannot be read, virtual address in that file
+        or None) of an address of the target's process; a return address is looked up one byte
+        back, in its call instruction."""
         i = bisect.bisect_right(self.starts, address) - 1
         if i < 0 or address >= self.maps[i][1]:
-            self.counts["noMapping"] += 1
-            return None, None
+            return None, None, None
         start, _end, offset, path, build_id = self.maps[i]
         elf = self.elf(path, build_id)
         if isinstance(elf, str):
+            return path, elf, None
+        return path, elf, elf.vaddr(address - start + offset - (1 if return_address else 0))
+
+    def symbolise(self, address, return_address):
+        """(function name or None, module path or None) of an address."""
+        self.counts["frames"] += 1
+        path, elf, vaddr = self.locate(address, return_address)
+        if path is None:
+            self.counts["noMapping"] += 1
+            return None, None
+        if isinstance(elf, str):
             self.counts["unreadableFile"] += 1
             return None, path
-        vaddr = elf.vaddr(address - start + offset - (1 if return_address else 0))
         name = elf.function(vaddr) if vaddr is not None else None
         self.counts["symbolised" if name else "noSymbol"] += 1
         return name, path

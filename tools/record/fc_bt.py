@@ -24,6 +24,8 @@ import subprocess
 import sys
 import time
 
+import address_ranges
+
 FORMAT_VERSION = 1
 
 # Tracepoints recorded with --kernel: "system:event" -> [(field, type)].
@@ -84,7 +86,7 @@ INTERRUPT_ENTRY = {"irq_handler_entry": "irq_handler_exit", "softirq_entry": "so
                    "hrtimer_expire_entry": "hrtimer_expire_exit"}
 WAKEUPS = ("sched_waking", "sched_wakeup", "sched_wakeup_new")
 TID_FIELDS = ("prev_pid", "next_pid", "pid", "child_pid", "parent_pid", "old_pid")
-RAW_PROBE = re.compile(r"^fr_(begin|end)_(\d+)$")
+RAW_PROBE = address_ranges.RAW_PROBE
 LOST_LINE = re.compile(r"^Lost (\d+) events$")
 # perf script --show-lost-events -F cpu,time,event: "[001] 19851.161546800: PERF_RECORD_LOST lost 682"
 PERF_LOST_LINE = re.compile(r"^\s*\[(\d+)\]\s+(\d+)\.(\d{9}):\s+PERF_RECORD_LOST(?:_SAMPLES)? lost (\d+)")
@@ -188,7 +190,7 @@ def stack_maps(a):
     budget that switches tracing off through the gate map only (the probes still run while off,
     and the stacks resynchronise the trace after a window). A budget that switches the probes
     off through their semaphores cannot keep them: the probes do not run while off."""
-    return bool(a.sample or (a.budget and a.budget_switch == "gate"))
+    return bool((a.sample and a.attribution != "ranges") or (a.budget and a.budget_switch == "gate"))
 
 
 def budget_switch(a, probes):
@@ -219,10 +221,15 @@ def sample_probe(a):
     kernel's pseudo-random rand): samples fall at random instants of a K times finer grid, one
     per 1/HZ on average, so a program whose work repeats in step with 1/HZ is not always sampled
     at the same phase (doc/recorder.md, "Sampling")."""
-    levels = ", ".join(f"@fc_stk[tid, {k}]" for k in range(MAX_REGION_DEPTH))
-    fmt = "\\t%d" + "\\t%llu" * MAX_REGION_DEPTH
     target = "cpid" if a.target == "cpid" else a.target
     keep = f" && rand % {a.thinning} == 0" if a.thinning > 1 else ""
+    if a.attribution == "ranges":
+        # No region stack at run time: the converter translates the user stack (address_ranges.py).
+        return (f"profile:hz:{a.sample * a.thinning} /pid == {target}{keep}/\n"
+                f"{{ $seq = @seq[cpu]++; printf(\"P\\tsample\\t{HEAD_FMT}\\n%s\\n\", {HEAD_ARGS}, "
+                f"ustack(perf, {MAX_USER_FRAMES})); }}")
+    levels = ", ".join(f"@fc_stk[tid, {k}]" for k in range(MAX_REGION_DEPTH))
+    fmt = "\\t%d" + "\\t%llu" * MAX_REGION_DEPTH
     return (f"profile:hz:{a.sample * a.thinning} /pid == {target}{keep}/\n"
             f"{{ $seq = @seq[cpu]++; $d = @fc_depth[tid]; printf(\"P\\tsample\\t{HEAD_FMT}{fmt}\\n%s\\n\", "
             f"{HEAD_ARGS}, $d, {levels}, ustack(perf, {MAX_USER_FRAMES})); }}")
@@ -266,15 +273,9 @@ def net_probe(tracepoint, fields, exprs, netns):
     return f"tracepoint:{tracepoint}{guard}\n{{ $seq = @seq[cpu]++;{body}\n}}"
 
 
-def generate(a):
-    probes = usdt_probes(a.binary)
-    meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
-            "missingTracepoints": [], "missingFields": {}}
-    semaphores = {}
-    if a.budget:
-        a.budget_switch, semaphores = budget_switch(a, probes)
-    # Under a budget tracing starts off: the controller switches it on once it controls it.
-    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); {'@fc_gate = 0; ' if a.budget else ''}}}"]
+def region_probes(a, probes):
+    """The region probes: Base's (feature_init/finalize) and VaRA's regular or raw ones."""
+    lines = []
     if "feature_init" in probes:
         lines.append(feature_probe(a.binary, "feature_init", "B", "0", None, a))
     if "feature_finalize" in probes:
@@ -293,14 +294,46 @@ def generate(a):
                  f"(found: {', '.join(probes) or 'none'}); use --raw for per-region probes")
         lines.append(feature_probe(a.binary, "feature_begin", "B", "arg0", "arg1", a))
         lines.append(feature_probe(a.binary, "feature_end", "E", "arg0", "arg1", a))
+    return lines
+
+
+def generate(a):
+    probes = usdt_probes(a.binary)
+    meta = {"binary": a.binary, "usdtProbes": probes, "kernelEvents": [],
+            "missingTracepoints": [], "missingFields": {}}
+    semaphores = {}
+    if a.budget:
+        a.budget_switch, semaphores = budget_switch(a, probes)
+    # Under a budget tracing starts off: the controller switches it on once it controls it.
+    lines = [f"BEGIN {{ printf(\"S\\t%d\\n\", {a.target}); {'@fc_gate = 0; ' if a.budget else ''}}}"]
+    if a.attribution == "ranges":
+        # Kaufmann 2022, §3.4: no region probe is attached; the samples' user stacks are translated
+        # after the recording through the address ranges of the raw probes' nops.
+        if a.trace or a.budget:
+            fail("address-range attribution attaches no region probe: it cannot go with tracing or a budget")
+        try:
+            sites = address_ranges.probe_sites(a.binary)
+        except (OSError, ValueError) as e:
+            fail(f"cannot read the USDT notes of {a.binary}: {e}")
+        if not any(region != address_ranges.BASE_ID for _, region, _ in sites):
+            fail(f"{a.binary} has no raw probes vtrace:fr_begin_<id>/fr_end_<id>: address-range attribution "
+                 "needs a raw-probe build (doc/recorder.md, \"Raw probes\")")
+        meta["rawProbeSites"] = len(sites)
+    else:
+        lines += region_probes(a, probes)
     if a.sample:
         lines.append(sample_probe(a))
         meta["sampling"] = {"frequencyHz": a.sample, "periodNs": round(1e9 / a.sample),
-                            "regionStacks": "BPF maps kept by the vtrace probes",
+                            "attribution": "address-ranges" if a.attribution == "ranges" else "region-maps",
+                            "regionStacks": "address ranges of the raw probes' entry and exit nops, translated after "
+                                            "the recording (Kaufmann 2022, §3.4; no probe attached)"
+                            if a.attribution == "ranges" else "BPF maps kept by the vtrace probes",
                             "maxRegionDepth": MAX_REGION_DEPTH, "maxUserFrames": MAX_USER_FRAMES,
                             "userStacks": "frame pointers (bpftrace ustack), unsymbolised addresses",
                             "thinning": a.thinning, "tickHz": a.sample * a.thinning}
     meta["featureRegionEvents"] = "traced" if a.trace else "not recorded (sampling only)"
+    if a.attribution == "ranges" and not a.sample:
+        fail("--attribution ranges goes with --sample")
     if a.kernel:
         meta["perfEvents"] = []
         for tracepoint, wanted in KERNEL_EVENTS.items():
@@ -948,11 +981,13 @@ def parse_raw(path, kernel_fields, source="bpftrace"):
                     ev["id"] = int(cols[8])
                     ev["name"] = "\t".join(cols[9:])  # the name is last: tabs survive
                     events.append(ev)
-                elif cols[0] == "P" and len(cols) == 9 + MAX_REGION_DEPTH:
+                elif cols[0] == "P" and len(cols) in (8, 9 + MAX_REGION_DEPTH):
                     sample = head(cols, source)
-                    depth = int(cols[8])
-                    sample["depth"] = depth
-                    sample["regions"] = [int(c) for c in cols[9:9 + min(depth, MAX_REGION_DEPTH)]]
+                    if len(cols) == 8:  # no region stack: attributed by address ranges after the recording
+                        sample["depth"], sample["regions"] = 0, None
+                    else:
+                        sample["depth"] = int(cols[8])
+                        sample["regions"] = [int(c) for c in cols[9:9 + min(sample["depth"], MAX_REGION_DEPTH)]]
                     sample["frames"] = []
                     events.append(sample)
                 elif cols[0] == "Y" and len(cols) == 9 + MAX_REGION_DEPTH:
@@ -1475,6 +1510,47 @@ def resynchronise(events, windows, finals, names, end):
     return added, threads
 
 
+def attribute_by_ranges(events, meta, symboliser, region_names, names_path):
+    """Each sample's region stack translated from its user frames by the raw probes' address
+    ranges (address_ranges.py; Kaufmann 2022, §3.4), replacing any stack the probes kept; the
+    regions no probe named take their names from names_path (--region-names), else a placeholder
+    FR(?<id>). Writes otherData.sampling.attribution "address-ranges" and its counts."""
+    if symboliser is None:
+        fail("address-range attribution needs the target's recorded mappings (fc_bt.py maps, --maps)")
+    try:
+        ranges = address_ranges.SampleAttribution(meta["binary"], symboliser)
+    except (OSError, ValueError) as e:
+        fail(str(e))
+    for ev in events:
+        if ev["kind"] == "P":
+            stack = ranges.regions(ev["frames"])
+            ev["depth"], ev["regions"] = len(stack), stack[:MAX_REGION_DEPTH]
+    if names_path:
+        try:
+            for region, name in address_ranges.read_region_names(names_path).items():
+                region_names.setdefault(region, name)
+        except (OSError, ValueError) as e:
+            fail(f"--region-names: {e}")
+    used = {r for ev in events if ev["kind"] == "P" for r in ev["regions"]}
+    if address_ranges.BASE_ID in used:
+        region_names.setdefault(address_ranges.BASE_ID, BASE_NAME)
+    unnamed = sorted(used - set(region_names))
+    for region in unnamed:
+        region_names[region] = address_ranges.PLACEHOLDER.format(region)
+    if unnamed:
+        print(f"fc-record: {len(unnamed)} sampled regions have no name (no --region-names source names them): "
+              f"{', '.join(region_names[r] for r in unnamed)}", file=sys.stderr)
+    summary = {**ranges.summary(), "regionNamesSource": names_path or "none", "regionsUnnamed": len(unnamed)}
+    if meta["sampling"].get("attribution", "region-maps") != "address-ranges":
+        summary["retranslatedFrom"] = meta["sampling"].get("attribution", "region-maps")
+    meta["sampling"].update({"attribution": "address-ranges", "addressRanges": summary,
+                             "regionStacks": "address ranges of the raw probes' entry and exit nops, translated "
+                                             "after the recording (Kaufmann 2022, §3.4)"})
+    if summary["samplesWithoutRange"]:
+        print(f"fc-record: {summary['samplesWithoutRange']} of {summary['samplesTranslated']} samples are in no "
+              "region's address range (otherData.sampling.addressRanges)", file=sys.stderr)
+
+
 def convert(a):
     with open(a.meta) as f:
         meta = json.load(f)
@@ -1533,6 +1609,8 @@ def convert(a):
     if a.maps and os.path.exists(a.maps):
         import elf_symbols
         symboliser = elf_symbols.Symboliser(elf_symbols.read_maps(a.maps))
+    if "sampling" in meta and (a.attribution == "ranges" or meta["sampling"].get("attribution") == "address-ranges"):
+        attribute_by_ranges(events, meta, symboliser, region_names, a.region_names)
     frames = StackFrames(region_names, symboliser)
     timed = sorted(lost + markers + [tef_event(ev, frames) for ev in events], key=lambda e: e["ts"])
     trace_events = name_events(events) + timed
@@ -1613,6 +1691,10 @@ def main():
     g.add_argument("--sample", type=int, help="sample the target's threads at this frequency (Hz)")
     g.add_argument("--thinning", type=int, default=1,
                    help="with --sample: fire at thinning x HZ and keep each tick with probability 1/thinning")
+    g.add_argument("--attribution", choices=["maps", "ranges"], default="maps",
+                   help="with --sample: region stacks kept in BPF maps by the region probes (maps), or translated "
+                   "after the recording from the raw probes' address ranges, no region probe attached (ranges; "
+                   "Kaufmann 2022, §3.4)")
     g.add_argument("--budget", action="store_true", help="gate region events on @fc_gate (budget controller)")
     g.add_argument("--budget-switch", choices=["auto", "semaphore", "gate"], default="auto",
                    help="with --budget: switch tracing off through the probes' USDT semaphores (no probe runs "
@@ -1635,6 +1717,11 @@ def main():
     c.add_argument("--budget-log", help="the budget controller's switches (fc_bt.py budget -o)")
     c.add_argument("--perf-lost", help="output of perf script --show-lost-events -F cpu,time,event")
     c.add_argument("--maps", help="the target's executable mappings (fc_bt.py maps -o), to symbolise sampled user stacks")
+    c.add_argument("--attribution", choices=["recorded", "ranges"], default="recorded",
+                   help="ranges: attribute the samples by the raw probes' address ranges (address_ranges.py), "
+                   "also those of a recording made with region maps (for accuracy measurements)")
+    c.add_argument("--region-names", help="names of the regions no probe named: a TEF trace of the same program "
+                   "or ID=NAME lines (address_ranges.read_region_names)")
     c.add_argument("--kernel-scope", choices=["all", "target"], default="all")
     c.add_argument("--clock-offset-ns", type=int, default=0,
                    help="add this to every timestamp (to test clock synchronisation)")

@@ -9,7 +9,9 @@
  * CLOCK_MONOTONIC time is printed, so probe costs can be told from the recorder's start-up. Probes are VaRA's
  * regular USDT ones (vtrace:feature_begin/end inside not-inlined hook functions, plus
  * feature_init/finalize), with semaphores (vtrace-probes.h); built with -DFC_NO_PROBES the hooks
- * are empty (the "dry" run).
+ * are empty (the "dry" run). Built with -DFC_RAW_PROBES (fc-busyloop-raw) the region has VaRA's
+ * raw probes instead, vtrace:fr_begin_1/fr_end_1(char *name): a nop at the region's entry and
+ * exit, inline, whose addresses bound the loop (fc-record --sample --attribution ranges).
  * --progress FILE keeps the number of iterations done in FILE (one fixed-width line, rewritten
  * about every million LCG steps, that is every 2^20 / ROUNDS iterations, about 1 ms): the
  * throughput metric of fc-record --budget-metric.
@@ -21,7 +23,17 @@
 #include <time.h>
 #include <fcntl.h>
 #include <unistd.h>
+#ifdef FC_RAW_PROBES
+#include <sys/sdt.h>
+#define REGION_BEGIN(id, name) DTRACE_PROBE1(vtrace, fr_begin_##id, name)
+#define REGION_END(id, name) DTRACE_PROBE1(vtrace, fr_end_##id, name)
+#define VTRACE_INIT() DTRACE_PROBE(vtrace, feature_init)
+#define VTRACE_FINALIZE() DTRACE_PROBE(vtrace, feature_finalize)
+#else
 #include "vtrace-probes.h"
+#define REGION_BEGIN(id, name) vtrace_begin(id, name)
+#define REGION_END(id, name) vtrace_end(id, name)
+#endif
 
 /* CPU time of all the process's threads, user and system: the probes' traps and BPF programs run
  * in the threads' context and count as system time, whatever else runs on the machine. */
@@ -70,12 +82,12 @@ int main(int argc, char **argv)
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     for (long i = 0; i < iterations; i++) {
-        vtrace_begin(1, "FR(BusyLoop)");
+        REGION_BEGIN(1, "FR(BusyLoop)");
         uint32_t x = h;
         for (long r = 0; r < work; r++)
             x = x * 1664525u + 1013904223u;
         h = x;
-        vtrace_end(1, "FR(BusyLoop)");
+        REGION_END(1, "FR(BusyLoop)");
         if (progress_fd >= 0 && (i + 1) % every == 0) {
             char line[24];
             int n = snprintf(line, sizeof line, "%20ld\n", i + 1);
