@@ -7,7 +7,10 @@ sample's attribution and the accuracy of the estimates against the traced values
                                   [--every-self]
   sample_estimates.py attribution TRACE.json [--max-in-probe 0.02]
                                   (exit 1 on a misattributed sample)
-  sample_estimates.py accuracy TRACE.json [--level 0.95] [--json]
+  sample_estimates.py attribution TRACE.json --reference OTHER.json [--json]
+                                  (report: how many samples' stacks differ from the traced ones
+                                  and from OTHER's stacks of the same samples)
+  sample_estimates.py accuracy TRACE.json [--level 0.95] [--json] [--reference OTHER.json]
   sample_estimates.py boundaries TRACE.json... [--region ID]
                                   (where samples fall relative to the region events)
 
@@ -44,6 +47,12 @@ n = 0 gives [0, z^2 D]).
 The traced value for the accuracy check is the on-CPU time of the same set: per thread, the
 instants at which the quantity held on its traced region stack (B/E events) and the thread ran
 (sched_switch), summed over threads.
+
+Two attributions of the same samples (otherData.sampling.attribution): "region-maps", the stacks
+the region probes kept, and "address-ranges", translated from the user stacks (Kaufmann 2022,
+§3.4; address_ranges.py). fc_bt.py convert --attribution ranges writes a second trace of a
+--raw --sample --trace recording with the same samples attributed by ranges; --reference compares
+the two traces' estimates (accuracy) and stacks (attribution).
 """
 import argparse
 import bisect
@@ -219,6 +228,27 @@ def attribution(trace, meta, in_probe_ns=1_000_000):
     return checked, bad, in_probe, skipped
 
 
+def sample_stacks(trace):
+    """(pid, tid, ts) -> region stack of every sample."""
+    return {(e["pid"], e["tid"], e["ts"]): tuple(e["args"]["regions"]) for e in trace["traceEvents"]
+            if e.get("ph") == "P" and e.get("cat") == "sample"}
+
+
+def stack_differences(trace, reference):
+    """The samples of trace against the same samples (pid, tid, time) in reference: counts of
+    samples in both, with a different stack, with a different set of regions (a recursion counted
+    once is the same set), with an empty stack in trace only, and the most frequent pairs of
+    (stack, reference stack) that differ."""
+    ours, theirs = sample_stacks(trace), sample_stacks(reference)
+    both = ours.keys() & theirs.keys()
+    pairs = collections.Counter((ours[k], theirs[k]) for k in both if ours[k] != theirs[k])
+    return {"samples": len(ours), "referenceSamples": len(theirs), "inBoth": len(both),
+            "stackDiffers": sum(pairs.values()),
+            "regionSetDiffers": sum(n for (a, b), n in pairs.items() if set(a) != set(b)),
+            "emptyOnlyHere": sum(n for (a, b), n in pairs.items() if not a and b),
+            "topDifferences": [{"stack": list(a), "reference": list(b), "samples": n} for (a, b), n in pairs.most_common(10)]}
+
+
 def on_cpu_intervals(trace, tids):
     """Per thread, its on-CPU intervals from sched_switch. Before a thread's first switch it is
     taken as running if that switch takes it off a CPU."""
@@ -334,8 +364,11 @@ def boundaries(traces, region):
     return totals, rows
 
 
-def accuracy(trace, meta, level):
+def accuracy(trace, meta, level, reference=None):
+    """Estimates against the traced values; with a reference trace (the same samples attributed
+    another way), also against the reference's estimates."""
     rows, samples = estimate(trace, meta, level)
+    other = estimate(reference, reference.get("otherData", {}), level)[0] if reference else None
     truth = traced_values(trace, meta)
     out = []
     for key in sorted(set(rows) | set(truth)):
@@ -349,6 +382,10 @@ def accuracy(trace, meta, level):
                     "errorNs": r["estimateNs"] - t,
                     "relativeError": (r["estimateNs"] - t) / t if t else None,
                     "covered": r["lowNs"] <= t <= r["highNs"]})
+        if other is not None:
+            ref = other.get(key, {}).get("estimateNs", 0)
+            out[-1].update({"referenceNs": ref, "errorVsReferenceNs": r["estimateNs"] - ref,
+                            "relativeErrorVsReference": (r["estimateNs"] - ref) / ref if ref else None})
     return out, samples
 
 
@@ -372,6 +409,8 @@ def main():
     p.add_argument("--to", dest="end", type=int, help="estimate: last instant of the window, ns")
     p.add_argument("--max-in-probe", type=float, default=0.02,
                    help="attribution: largest share of samples taken during a region probe")
+    p.add_argument("--reference", help="attribution, accuracy: the same samples attributed another way (a trace "
+                   "written by fc_bt.py convert --attribution ranges, or the recording it came from)")
     a = p.parse_args()
     if a.command == "boundaries":
         totals, rows = boundaries([load(path)[0] for path in a.trace], a.region)
@@ -394,6 +433,23 @@ def main():
         p.error(f"{a.command} takes one trace")
     a.trace = a.trace[0]
     trace, meta = load(a.trace)
+    reference = load(a.reference)[0] if a.reference else None
+    if a.command == "attribution" and reference is not None:
+        checked, bad, in_probe, skipped = attribution(trace, meta)
+        diff = stack_differences(trace, reference)
+        diff.update({"attribution": meta["sampling"].get("attribution", "region-maps"),
+                     "referenceAttribution": reference["otherData"]["sampling"].get("attribution", "region-maps"),
+                     "checkedAgainstTraced": checked, "differFromTraced": len(bad), "duringProbe": in_probe})
+        if a.json:
+            print(json.dumps(diff))
+            return
+        print(f"{a.trace} ({diff['attribution']}): {diff['inBoth']} samples also in the reference ({diff['referenceAttribution']}); "
+              f"{diff['stackDiffers']} stacks differ ({100 * diff['stackDiffers'] / max(1, diff['inBoth']):.1f} %), "
+              f"{diff['regionSetDiffers']} in their set of regions, {diff['emptyOnlyHere']} empty here only; "
+              f"against the traced stacks: {len(bad)} of {checked} differ")
+        for d in diff["topDifferences"]:
+            print(f"  {d['samples']:6}  {d['stack']} instead of {d['reference']}")
+        return
     if a.command == "attribution":
         checked, bad, in_probe, skipped = attribution(trace, meta)
         if not any(e.get("cat") == "Feature" for e in trace["traceEvents"]):
@@ -423,15 +479,19 @@ def main():
             print(f"{r['kind']:12} {r['name']:40} {r['samples']:7} {ms(r['estimateNs'])} ms "
                   f"[{ms(r['lowNs'])} - {ms(r['highNs'])}]")
         return
-    out, samples = accuracy(trace, meta, a.level)
+    out, samples = accuracy(trace, meta, a.level, reference)
     if a.json:
         print(json.dumps({"samples": samples, "frequencyHz": meta["sampling"]["frequencyHz"], "rows": out}))
         return
     print(f"{samples} samples at {meta['sampling']['frequencyHz']} Hz; on-CPU ms: estimate [interval] vs traced")
     for r in out:
         rel = f"{100 * r['relativeError']:+7.1f} %" if r["relativeError"] is not None else "      -  "
+        vs = ""
+        if reference is not None:
+            vs = f"  reference {ms(r['referenceNs'])}" + (f" {100 * r['relativeErrorVsReference']:+7.1f} %"
+                                                         if r["relativeErrorVsReference"] is not None else "")
         print(f"{r['kind']:12} {r['name']:40} {ms(r['estimateNs'])} [{ms(r['lowNs'])} -{ms(r['highNs'])}] "
-              f"{ms(r['tracedNs'])} {rel} {'covered' if r['covered'] else 'MISSED'}")
+              f"{ms(r['tracedNs'])} {rel} {'covered' if r['covered'] else 'MISSED'}{vs}")
 
 
 if __name__ == "__main__":
