@@ -2,7 +2,10 @@
 # The recorder's overhead, measured as Kaufmann 2022 did (§4.2): the extra wall-clock time of the
 # program over a run without probes, 10 runs, mean and standard deviation; for the configurations
 # of the thesis's RQ1-RQ3: inactive probes, tracing, sampling at 97 and 997 Hz, on the demo
-# workload and on a SimpleBusyLoop-like stress test (fc-busyloop). hyperfine runs every command;
+# workload and on a SimpleBusyLoop-like stress test (fc-busyloop); and sampling with address-range
+# attribution (ranges-97, ranges-997: no region probe attached, the raw-probe builds fc-demo-raw and
+# fc-busyloop-raw, Kaufmann 2022 §3.4), and those builds without a recorder (inactive-raw).
+# hyperfine runs every command;
 # the programs also print their own run time (CLOCK_MONOTONIC from main to exit), which excludes
 # the recorder's start-up (attaching, ~0.5 s) and its conversion to TEF, and is the figure compared,
 # and their CPU time (all threads, user + system): the probes' traps and BPF programs run in the
@@ -11,6 +14,7 @@
 #
 #   tools/record/bench-overhead.sh [--runs N] [--out DIR] [--only demo|stress]
 #                                  [--configs "dry inactive tracing sampling-97 sampling-997"]
+#                                  (more: inactive-raw ranges-97 ranges-997)
 #
 # Root (bpftrace). Results: DIR/summary.md (the table of doc/benchmarks.md), DIR/*.json (hyperfine).
 set -euo pipefail
@@ -34,8 +38,8 @@ d=$here/demo rec=$here/fc-record
 demo_args="--compress --encrypt --threads 2 --iterations 200 --recursion 3"
 stress_args="--iterations 200000 --work 4000"
 
-bench() {  # name dry-binary probed-binary args
-    local name=$1 dry=$2 probed=$3 args=$4
+bench() {  # name dry-binary probed-binary raw-probe-binary args
+    local name=$1 dry=$2 probed=$3 raw=$4 args=$5
     rm -f "$out/$name".*.log "$out/$name.events"
     # Each command appends the program's own output (with its run time) to its log.
     local commands=()
@@ -44,6 +48,8 @@ bench() {  # name dry-binary probed-binary args
             dry) commands+=(-n dry "$dry $args >> $out/$name.dry.log") ;;
             inactive) commands+=(-n inactive "$probed $args >> $out/$name.inactive.log") ;;
             tracing) commands+=(-n tracing "$rec -o $out/$name-trace.json -- $probed $args >> $out/$name.tracing.log 2>/dev/null") ;;
+            inactive-raw) commands+=(-n inactive-raw "$raw $args >> $out/$name.inactive-raw.log") ;;
+            ranges-*) commands+=(-n "$c" "$rec -s ${c#ranges-} --attribution ranges -o $out/$name-r${c#ranges-}.json -- $raw $args >> $out/$name.$c.log 2>/dev/null") ;;
             sampling-*) commands+=(-n "$c" "$rec -s ${c#sampling-} -o $out/$name-s${c#sampling-}.json -- $probed $args >> $out/$name.$c.log 2>/dev/null") ;;
             *) echo "bench-overhead: unknown configuration $c" >&2; exit 2 ;;
         esac
@@ -55,8 +61,8 @@ print(sum(1 for e in json.load(open(sys.argv[1]))["traceEvents"] if e.get("cat")
 PY
 }
 
-[ "$only" = stress ] || bench demo "$d/fc-demo-dry" "$d/fc-demo" "$demo_args"
-[ "$only" = demo ] || bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "$stress_args"
+[ "$only" = stress ] || bench demo "$d/fc-demo-dry" "$d/fc-demo" "$d/fc-demo-raw" "$demo_args"
+[ "$only" = demo ] || bench stress "$d/fc-busyloop-dry" "$d/fc-busyloop" "$d/fc-busyloop-raw" "$stress_args"
 
 python3 - "$out" "$runs" "$demo_args" "$stress_args" "$configs" <<'PY' | tee "$out/summary.md"
 import json, os, re, statistics, subprocess, sys, time
