@@ -39,9 +39,17 @@ for f in $freqs; do
             trace=$out/$w-$f-$r.json
             binary=$here/demo/fc-demo raw=() keep=()
             [ -z "$ranges" ] || { binary=$here/demo/fc-demo-raw raw=(--raw) keep=(--keep "$out/keep"); rm -rf "$out/keep"; }
-            # shellcheck disable=SC2086
-            "$here/fc-record" -k --kernel-scope target "${raw[@]}" -s "$f" --thinning "$thinning" --trace "${keep[@]}" -o "$trace" -- "$binary" ${workloads[$w]} \
-                > /dev/null 2>&1 || { echo "bench-accuracy: recording $trace failed" >&2; exit 1; }
+            # A run whose trace lost events (the ring buffers overflow under heavy load) has wrong traced
+            # stacks, so wrong traced values: it is recorded again, at most 3 times.
+            for attempt in 1 2 3; do
+                # shellcheck disable=SC2086
+                "$here/fc-record" -k --kernel-scope target "${raw[@]}" -s "$f" --thinning "$thinning" --trace "${keep[@]}" -o "$trace" -- "$binary" ${workloads[$w]} \
+                    > /dev/null 2>&1 || { echo "bench-accuracy: recording $trace failed" >&2; exit 1; }
+                lost=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["otherData"]["lostEvents"])' "$trace")
+                [ "$lost" -gt 0 ] || break
+                echo "bench-accuracy: $trace lost $lost events (attempt $attempt)" >&2
+                [ "$attempt" -lt 3 ] || { echo "bench-accuracy: giving up on $trace" >&2; exit 1; }
+            done
             python3 "$here/sample_estimates.py" accuracy --json "$trace" > "$out/$w-$f-$r.accuracy.json"
             if [ -n "$ranges" ]; then
                 k=$out/keep

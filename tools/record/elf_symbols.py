@@ -235,10 +235,18 @@ def executable_mappings(pid):
 
 
 def build_id_of(path):
+    """A file's GNU build id, or '-', from its note segments only: the mappings watcher calls it
+    while the target runs, and reading a library's whole symbol table (ElfFile) took a CPU away
+    from the target for a few hundred ms (libc: twice the wall-clock time of a 0.4 s demo run on
+    2 CPUs)."""
     try:
-        return ElfFile(path).build_id or "-"
+        data, programs, _sections = _elf_layout(path)
     except (OSError, ValueError):
         return "-"
+    for p_type, _flags, p_offset, _vaddr, _paddr, p_filesz in programs:
+        if p_type == PT_NOTE and (build_id := _build_id(data, p_offset, p_filesz)):
+            return build_id
+    return "-"
 
 
 if __name__ == "__main__":
