@@ -65,6 +65,15 @@ def probe_sites(path):
     return sites
 
 
+def raw_probe_sites(path):
+    """probe_sites of a raw-probe build; ValueError (or OSError) when the file has no raw probe."""
+    sites = probe_sites(path)
+    if not any(region != BASE_ID for _, region, _ in sites):
+        raise ValueError(f"{path} has no raw probes {PROVIDER}:fr_begin_<ID>/fr_end_<ID> in its ELF notes: "
+                         "address-range attribution needs a raw-probe build (doc/recorder.md, \"Raw probes\")")
+    return sites
+
+
 def address_ranges(sites):
     """The ranges of the sites (step 2): (kept ranges, discarded ranges, entries without a larger
     exit)."""
@@ -131,11 +140,7 @@ class SampleAttribution:
     def __init__(self, binary, symboliser):
         self.binary = os.path.realpath(binary)
         self.symboliser = symboliser
-        sites = probe_sites(binary)
-        if not any(region != BASE_ID for _, region, _ in sites):
-            raise ValueError(f"{binary} has no raw probes {PROVIDER}:fr_begin_<ID>/fr_end_<ID> in its ELF notes: "
-                             "address-range attribution needs a raw-probe build (doc/recorder.md, \"Raw probes\")")
-        self.ranges, self.discarded, self.unclosed = address_ranges(sites)
+        self.ranges, self.discarded, self.unclosed = address_ranges(raw_probe_sites(binary))
         self.translator = RangeTranslator(self.ranges)
         self.counts = {"samplesTranslated": 0, "samplesWithoutRange": 0, "samplesOutsideBinary": 0}
 

@@ -312,13 +312,9 @@ def generate(a):
         if a.trace or a.budget:
             fail("address-range attribution attaches no region probe: it cannot go with tracing or a budget")
         try:
-            sites = address_ranges.probe_sites(a.binary)
+            meta["rawProbeSites"] = len(address_ranges.raw_probe_sites(a.binary))
         except (OSError, ValueError) as e:
-            fail(f"cannot read the USDT notes of {a.binary}: {e}")
-        if not any(region != address_ranges.BASE_ID for _, region, _ in sites):
-            fail(f"{a.binary} has no raw probes vtrace:fr_begin_<id>/fr_end_<id>: address-range attribution "
-                 "needs a raw-probe build (doc/recorder.md, \"Raw probes\")")
-        meta["rawProbeSites"] = len(sites)
+            fail(str(e))
     else:
         lines += region_probes(a, probes)
     if a.sample:
