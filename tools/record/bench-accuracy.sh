@@ -120,6 +120,19 @@ if ranges:
               f"{100 * sum(x['regionSetDiffers'] for x in d) / both:.1f} % | {100 * sum(x['emptyOnlyHere'] for x in d) / both:.1f} % | "
               f"{cov}/{len(rs)} = {100 * cov / len(rs):.1f} % ({100 * mcov / max(1, len(ms)):.1f} %) | "
               f"{100 * statistics.mean(big):.1f} % ({100 * statistics.mean(mbig):.1f} %) |")
+    print("\nBy kind of quantity, ranges (maps): intervals covering the traced value; mean abs. relative error of those ≥ 100 ms:\n")
+    kinds = sorted({r["kind"] for f in ranges for _, rows in ranges[f] for r in rows})
+    print("| frequency | " + " | ".join(kinds) + " |")
+    print("|---|" + "---|" * len(kinds))
+    for f in sorted(ranges):
+        cells = []
+        for k in kinds:
+            rs = [r for _, rows in ranges[f] for r in rows if r["kind"] == k and r["tracedNs"] > 0]
+            ms = [r for r in rows[f] if r["kind"] == k and r["tracedNs"] > 0]
+            big, mbig = ([abs(r["relativeError"]) for r in x if r["tracedNs"] >= 1e8] for x in (rs, ms))
+            cells.append(f"{sum(r['covered'] for r in rs)}/{len(rs)} ({sum(r['covered'] for r in ms)}/{len(ms)}); "
+                         + (f"{100 * statistics.mean(big):.1f} % ({100 * statistics.mean(mbig):.1f} %)" if big and mbig else "–"))
+        print(f"| {f} Hz | " + " | ".join(cells) + " |")
     print("\nPer feature and workload, ranges estimate: mean relative error against the traced value / against the maps estimate:\n")
     keys = sorted({(w, r["name"]) for f in ranges for w, rows in ranges[f] for r in rows if r["kind"] == "feature" and r["tracedNs"] >= 1e7})
     print("| frequency | " + " | ".join(f"{n} ({w})" for w, n in keys) + " |")
