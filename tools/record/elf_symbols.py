@@ -235,10 +235,8 @@ def executable_mappings(pid):
 
 
 def build_id_of(path):
-    """A file's GNU build id, or '-', from its note segments only: the mappings watcher calls it
-    while the target runs, and reading a library's whole symbol table (ElfFile) took a CPU away
-    from the target for a few hundred ms (libc: twice the wall-clock time of a 0.4 s demo run on
-    2 CPUs)."""
+    """A file's GNU build id, or '-', from its note segments only (not the whole symbol table,
+    which ElfFile reads)."""
     try:
         data, programs, _sections = _elf_layout(path)
     except (OSError, ValueError):

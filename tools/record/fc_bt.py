@@ -1512,9 +1512,8 @@ def attribute_by_ranges(events, meta, symboliser, region_names, names_path):
     regions no probe named take their names from names_path (--region-names), else a placeholder
     FR(?<id>). Writes otherData.sampling.attribution "address-ranges" and its counts."""
     if symboliser is None:
-        fail("address-range attribution needs the target's recorded mappings (fc_bt.py maps, --maps), and none were "
-             "recorded: a program that ends within the mappings watcher's first looks (tens of ms) cannot be "
-             "attributed by address ranges")
+        fail("address-range attribution needs the target's recorded mappings (fc_bt.py maps, --maps), and none "
+             "were recorded (see perf's messages above)")
     try:
         ranges = address_ranges.SampleAttribution(meta["binary"], symboliser)
     except (OSError, ValueError) as e:
