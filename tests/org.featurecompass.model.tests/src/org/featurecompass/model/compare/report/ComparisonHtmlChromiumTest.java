@@ -40,38 +40,17 @@ class ComparisonHtmlChromiumTest {
     private static final String ERROR_COLLECTOR = "<script>window.__errors = []; window.addEventListener('error', function (e) {" //$NON-NLS-1$
             + " window.__errors.push(String(e.message) + ' line ' + e.lineno); });</script>\n"; //$NON-NLS-1$
 
-    private static final String CHECK = """
+    /** Opens a page's self-check script: {@code out(key, value)} records a line; the checks follow. */
+    private static final String SELF_CHECK_START = """
             <script>
             (function () {
               var lines = [];
               function out(key, value) { lines.push(key + '=' + value); }
               try {
-                var svg = document.getElementById('flamegraph');
-                out('svg', svg !== null && svg.namespaceURI === 'http://www.w3.org/2000/svg');
-                // The script draws the graph again on a zoom and a search: query after each.
-                function current() { return Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box')); }
-                function labelled(label) { return current().filter(function (b) { return b.getAttribute('data-label') === label; })[0]; }
-                var boxes = current();
-                out('boxes', boxes.length);
-                out('rects', document.querySelectorAll('#flamegraph g.box > rect').length);
-                out('others', document.querySelectorAll('#flamegraph g.other').length);
-                var search = document.getElementById('fg-search');
-                search.value = 'COMPRESS';
-                search.dispatchEvent(new Event('input'));
-                var hits = document.querySelectorAll('#flamegraph g.box.match');
-                out('matches', hits.length);
-                out('matchLabels', Array.prototype.map.call(hits, function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
-                out('matchFill', hits.length ? getComputedStyle(hits[0].querySelector('rect')).fill : 'none');
-                out('matchText', document.getElementById('fg-matches').textContent);
-                labelled('FR(Compression)').querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
-                out('zoomWidth', labelled('FR(Compression)').querySelector('rect').getAttribute('width'));
-                out('visible', current().map(function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
-                document.getElementById('fg-reset').click();
-                out('visibleAfterReset', current().length);
-                var script = current().filter(function (b) { return b.getAttribute('data-label').indexOf('<script>') === 0; });
-                out('scriptBoxes', script.length);
-                out('scriptTitle', script.length ? script[0].querySelector('title').textContent.split('\\n')[0] : '');
-                out('scriptElements', document.getElementsByTagName('script').length);
+            """; //$NON-NLS-1$
+
+    /** Closes it: an exception is an error; the lines and the page's errors go in {@code <pre id="selfcheck">}. */
+    private static final String SELF_CHECK_END = """
               } catch (e) {
                 window.__errors.push('check: ' + e);
               }
@@ -83,6 +62,43 @@ class ComparisonHtmlChromiumTest {
             })();
             </script>
             """; //$NON-NLS-1$
+
+    /**
+     * @param checks JavaScript that calls {@code out(key, value)}
+     * @return the script that runs them once the page has loaded and writes their lines
+     */
+    private static String selfCheck(String checks) {
+        return SELF_CHECK_START + checks + SELF_CHECK_END;
+    }
+
+    private static final String CHECK = selfCheck("""
+            var svg = document.getElementById('flamegraph');
+            out('svg', svg !== null && svg.namespaceURI === 'http://www.w3.org/2000/svg');
+            // The script draws the graph again on a zoom and a search: query after each.
+            function current() { return Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box')); }
+            function labelled(label) { return current().filter(function (b) { return b.getAttribute('data-label') === label; })[0]; }
+            var boxes = current();
+            out('boxes', boxes.length);
+            out('rects', document.querySelectorAll('#flamegraph g.box > rect').length);
+            out('others', document.querySelectorAll('#flamegraph g.other').length);
+            var search = document.getElementById('fg-search');
+            search.value = 'COMPRESS';
+            search.dispatchEvent(new Event('input'));
+            var hits = document.querySelectorAll('#flamegraph g.box.match');
+            out('matches', hits.length);
+            out('matchLabels', Array.prototype.map.call(hits, function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+            out('matchFill', hits.length ? getComputedStyle(hits[0].querySelector('rect')).fill : 'none');
+            out('matchText', document.getElementById('fg-matches').textContent);
+            labelled('FR(Compression)').querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+            out('zoomWidth', labelled('FR(Compression)').querySelector('rect').getAttribute('width'));
+            out('visible', current().map(function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+            document.getElementById('fg-reset').click();
+            out('visibleAfterReset', current().length);
+            var script = current().filter(function (b) { return b.getAttribute('data-label').indexOf('<script>') === 0; });
+            out('scriptBoxes', script.length);
+            out('scriptTitle', script.length ? script[0].querySelector('title').textContent.split('\\n')[0] : '');
+            out('scriptElements', document.getElementsByTagName('script').length);
+            """); //$NON-NLS-1$
 
     private static Path chromium() throws Exception {
         Path chromium = Path.of("/usr/bin/chromium"); //$NON-NLS-1$
@@ -180,42 +196,27 @@ class ComparisonHtmlChromiumTest {
         assertTrue(bytes.length > 10_000 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G', "a PNG of the page: " + png); //$NON-NLS-1$
     }
 
-    private static final String CHECK_NARROW = """
-            <script>
-            (function () {
-              var lines = [];
-              function out(key, value) { lines.push(key + '=' + value); }
-              try {
-                var others = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.other'));
-                out('boxes', document.querySelectorAll('#flamegraph g.box').length);
-                out('others', others.length);
-                out('merged', others.reduce(function (sum, o) { return sum + Number(o.getAttribute('data-count')); }, 0));
-                out('narrowestOther', Math.min.apply(null, others.slice(0, -1).map(function (o) { return Number(o.querySelector('rect').getAttribute('width')); })));
-                window.featureCompassReport.find('needle');
-                out('matchText', document.getElementById('fg-matches').textContent);
-                var hit = document.querySelectorAll('#flamegraph g.other.match');
-                out('otherMatches', hit.length);
-                var count = hit.length ? Number(hit[0].getAttribute('data-count')) : -1;
-                out('clickedCount', count);
-                hit[0].querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
-                var shown = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box:not(.ancestor)'));
-                out('zoomedBoxes', shown.length);
-                out('zoomedOthers', document.querySelectorAll('#flamegraph g.other').length);
-                out('needle', shown.filter(function (b) { return b.getAttribute('data-label') === 'needle' && b.classList.contains('match'); }).length);
-                out('ancestors', Array.prototype.map.call(document.querySelectorAll('#flamegraph g.box.ancestor'), function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
-                document.getElementById('fg-reset').click();
-                out('othersAfterReset', document.querySelectorAll('#flamegraph g.other').length);
-              } catch (e) {
-                window.__errors.push('check: ' + e);
-              }
-              out('errors', window.__errors.join(' / '));
-              var pre = document.createElement('pre');
-              pre.id = 'selfcheck';
-              pre.textContent = lines.join('\\n');
-              document.body.appendChild(pre);
-            })();
-            </script>
-            """; //$NON-NLS-1$
+    private static final String CHECK_NARROW = selfCheck("""
+            var others = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.other'));
+            out('boxes', document.querySelectorAll('#flamegraph g.box').length);
+            out('others', others.length);
+            out('merged', others.reduce(function (sum, o) { return sum + Number(o.getAttribute('data-count')); }, 0));
+            out('narrowestOther', Math.min.apply(null, others.slice(0, -1).map(function (o) { return Number(o.querySelector('rect').getAttribute('width')); })));
+            window.featureCompassReport.find('needle');
+            out('matchText', document.getElementById('fg-matches').textContent);
+            var hit = document.querySelectorAll('#flamegraph g.other.match');
+            out('otherMatches', hit.length);
+            var count = hit.length ? Number(hit[0].getAttribute('data-count')) : -1;
+            out('clickedCount', count);
+            hit[0].querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
+            var shown = Array.prototype.slice.call(document.querySelectorAll('#flamegraph g.box:not(.ancestor)'));
+            out('zoomedBoxes', shown.length);
+            out('zoomedOthers', document.querySelectorAll('#flamegraph g.other').length);
+            out('needle', shown.filter(function (b) { return b.getAttribute('data-label') === 'needle' && b.classList.contains('match'); }).length);
+            out('ancestors', Array.prototype.map.call(document.querySelectorAll('#flamegraph g.box.ancestor'), function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
+            document.getElementById('fg-reset').click();
+            out('othersAfterReset', document.querySelectorAll('#flamegraph g.other').length);
+            """); //$NON-NLS-1$
 
     /**
      * A context with 3,000 children too narrow to draw (10 ns each beside a 1 ms sibling; one of
