@@ -9,6 +9,7 @@ import org.eclipse.osgi.util.NLS;
 import org.featurecompass.cli.FormattedResult;
 import org.featurecompass.core.graph.CriticalPathResult;
 import org.featurecompass.core.graph.PathVariant;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.Worker;
 import org.featurecompass.model.graph.critical.CriticalPath;
@@ -37,7 +38,6 @@ public final class CriticalPathWriter implements FormattedResult {
     /** The version of the JSON layout. */
     public static final int JSON_VERSION = 1;
 
-    private static final double NS_PER_MS = 1e6;
     private static final List<String> CSV_HEADER = List.of("start_ns", "end_ns", "duration_ns", "host", "tid", "thread", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
             "label", "qualifier", "cpu", "unresolved"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
 
@@ -161,7 +161,7 @@ public final class CriticalPathWriter implements FormattedResult {
         CriticalPath path = fResult.path();
         Worker worker = path.worker();
         return NLS.bind(Messages.CriticalPath_Summary, new Object[] { variant(), worker.name(), Long.toString(worker.tid()), fTraceName,
-                String.format(Locale.ROOT, "%,.3f", fResult.breakdown().totalNs() / NS_PER_MS), //$NON-NLS-1$
+                millis(fResult.breakdown().totalNs()),
                 String.format(Locale.ROOT, "%,d", Integer.valueOf(path.segments().size())), //$NON-NLS-1$
                 Integer.toString(fResult.breakdown().byWorker().size()), String.format(Locale.ROOT, "%.1f", 100 * path.unresolvedShare()) }); //$NON-NLS-1$
     }
@@ -176,6 +176,6 @@ public final class CriticalPathWriter implements FormattedResult {
     }
 
     private static String millis(long ns) {
-        return String.format(Locale.ROOT, "%,.3f", ns / NS_PER_MS); //$NON-NLS-1$
+        return Milliseconds.of(Locale.ROOT, ns);
     }
 }

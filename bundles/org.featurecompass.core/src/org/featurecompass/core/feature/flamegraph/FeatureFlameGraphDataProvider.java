@@ -18,6 +18,7 @@ import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.core.trace.RequestedTimes;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.feature.AnalysisWindow;
@@ -75,7 +76,6 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
      */
     public static final String ROWS_ESTIMATED = "estimated"; //$NON-NLS-1$
 
-    private static final double NS_PER_MS = 1e6;
 
     private final FeatureRegionSegmentAnalysis fModule;
     private final Map<String, Long> fIds = new ConcurrentHashMap<>();
@@ -191,11 +191,11 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
     }
 
     private static String estimateLabel(SampleEstimate estimate) {
-        return String.format("%,.3f", estimate.estimateNs() / NS_PER_MS); //$NON-NLS-1$
+        return Milliseconds.of(estimate.estimateNs());
     }
 
     private static String intervalLabel(SampleEstimate estimate) {
-        return String.format("[%,.3f \u2013 %,.3f]", estimate.lowNs() / NS_PER_MS, estimate.highNs() / NS_PER_MS); //$NON-NLS-1$
+        return "[" + Milliseconds.of(estimate.lowNs()) + " \u2013 " + Milliseconds.of(estimate.highNs()) + "]"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> response(ResultOrStatus<FeatureStackTree> answer) {
@@ -228,8 +228,8 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
     private static List<String> labels(FeatureStackNode node) {
         String frame = node.frame().isEmpty() ? Messages.FeatureFlameGraphDataProvider_NoFeature : node.frame().toString();
         double share = node.shareOfRoot();
-        return new ArrayList<>(List.of(frame, Long.toString(node.instances()), String.format("%,.3f", node.inclusiveNs() / NS_PER_MS), //$NON-NLS-1$
-                String.format("%,.3f", node.selfNs() / NS_PER_MS), //$NON-NLS-1$
+        return new ArrayList<>(List.of(frame, Long.toString(node.instances()), Milliseconds.of(node.inclusiveNs()),
+                Milliseconds.of(node.selfNs()),
                 Double.isNaN(share) ? "" : String.format("%.2f %%", 100 * share), //$NON-NLS-1$ //$NON-NLS-2$
                 Integer.toString(node.threads().size())));
     }
