@@ -245,7 +245,10 @@ static void run_client(const struct options *o, const char *host, int port)
         exit(1);
     }
     int s = -1;
-    for (int attempt = 0; attempt < 100; attempt++) { /* the server may still be starting */
+    /* The server may still be starting: under its own recorder, which may take longer than the
+     * client's to attach its probes on a loaded machine (NetworkPathRecordingTest starts both at
+     * once), so the client tries for a minute. */
+    for (int attempt = 0; attempt < 1200; attempt++) {
         s = socket(AF_INET, SOCK_STREAM, 0);
         if (s < 0) {
             die("socket");

@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
@@ -25,9 +24,6 @@ import org.featurecompass.core.tef.TefTmfEvent;
  * @param server the server's recording
  */
 public record TwoHostRecording(Path client, Path server) {
-
-    private static final int SERVER_PORT = 7077;
-    private static final long LISTEN_TIMEOUT_S = 120;
 
     /**
      * An instance of a feature region of a recording, in its trace's clock.
@@ -61,46 +57,18 @@ public record TwoHostRecording(Path client, Path server) {
             Path serverTrace = out.resolve("server.json"); //$NON-NLS-1$
             Process serverRecorder = BpfRecorder.start(tools, "nsenter", "--net=/run/netns/" + server, "./fc-record", "--kernel",
                     "--kernel-scope", "target", "--net-scope", "own", "--host", "server", "-o", serverTrace.toString(), "--",
-                    tools.resolve("demo/fc-netdemo").toString(), "server", "--port", Integer.toString(SERVER_PORT), "--requests", Integer.toString(requests),
+                    tools.resolve("demo/fc-netdemo").toString(), "server", "--port", "7077", "--requests", Integer.toString(requests),
                     "--sleep-ms", sleepMs, "--hold-ms", holdMs, "--io", out.resolve("io.tmp").toString());
-            awaitListening(tools, server, SERVER_PORT, serverRecorder);
             BpfRecorder.run(tools, 300, "nsenter", "--net=/run/netns/" + client, "./fc-record", "--kernel", "--kernel-scope", "target",
                     "--net-scope", "own", "--host", "client", "--clock-offset-ns", Long.toString(clientClockOffsetNs), "-o",
                     clientTrace.toString(), "--", tools.resolve("demo/fc-netdemo").toString(), "client", "--host", "10.77.0.2",
-                    "--port", Integer.toString(SERVER_PORT), "--requests", Integer.toString(requests));
+                    "--port", "7077", "--requests", Integer.toString(requests));
             BpfRecorder.await(serverRecorder, 120, "fc-record of the server");
             return new TwoHostRecording(clientTrace, serverTrace);
         } finally {
             BpfRecorder.run(tools, 30, "ip", "netns", "del", client);
             BpfRecorder.run(tools, 30, "ip", "netns", "del", server);
         }
-    }
-
-    /**
-     * Waits until the server listens (its namespace's /proc/net/tcp has the port in state LISTEN)
-     * before the client's recorder starts: the client retries its connection for 5 s only, and
-     * the server's recorder may take longer than the client's to attach its probes and start the
-     * server on a loaded machine.
-     */
-    private static void awaitListening(Path dir, String namespace, int port, Process recorder) throws IOException, InterruptedException {
-        String local = String.format(":%04X", port); //$NON-NLS-1$
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LISTEN_TIMEOUT_S);
-        while (System.nanoTime() < deadline) {
-            if (!recorder.isAlive()) {
-                String output = BpfRecorder.await(recorder, 1, "fc-record of the server"); //$NON-NLS-1$
-                throw new AssertionError("the server's recorder ended before the server listened:\n" + output); //$NON-NLS-1$
-            }
-            String tcp = BpfRecorder.run(dir, 30, "nsenter", "--net=/run/netns/" + namespace, "cat", "/proc/net/tcp"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            for (String line : tcp.split("\n")) { //$NON-NLS-1$
-                String[] fields = line.strip().split("\\s+"); //$NON-NLS-1$
-                if (fields.length > 3 && fields[1].endsWith(local) && fields[3].equals("0A")) { //$NON-NLS-1$
-                    return;
-                }
-            }
-            Thread.sleep(50);
-        }
-        recorder.destroyForcibly();
-        throw new AssertionError("the server did not listen on port " + port + " within " + LISTEN_TIMEOUT_S + " s"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     private static void namespaces(Path dir, String client, String server) throws IOException, InterruptedException {

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.BpfRecorder;
@@ -25,6 +26,7 @@ import org.featurecompass.core.KernelTraceFixture;
 import org.featurecompass.core.TwoHostRecording;
 import org.featurecompass.core.TwoHostRecording.RegionInstance;
 import org.featurecompass.core.tef.TefKernelTrace;
+import org.featurecompass.core.tef.TefTmfEvent;
 import org.featurecompass.model.graph.EdgeLabel;
 import org.featurecompass.model.graph.critical.PathSegment;
 import org.featurecompass.model.graph.network.LinearTransform;
@@ -84,7 +86,7 @@ class NetworkPathRecordingTest {
             checkPaths(graph, "loop", "loop", requests(trace), 0, timerMisses);
             // fc-netdemo both serves from a child process, whose probes bpftrace -c does not
             // attach: the server's own paths are asked over the client's requests.
-            checkServerPaths(graph, "loop", serverTid(graph, "loop"), requests(trace), timerMisses); //$NON-NLS-1$
+            checkServerPaths(graph, "loop", serverTid(graph, "loop", trace), requests(trace), timerMisses); //$NON-NLS-1$
         } finally {
             trace.dispose();
         }
@@ -201,10 +203,29 @@ class NetworkPathRecordingTest {
         assertTrue(serverTime.getOrDefault(EdgeLabel.BLOCK_DEVICE, 0L) > 0, "the fsyncs are block-device waits:\n" + all);
     }
 
-    /** @return the thread id of the worker named "server" on a host */
-    private static long serverTid(ExecutionGraphAnalysis.Result graph, String host) {
-        return graph.graph().workers().stream().filter(w -> w.host().equals(host) && w.name().equals("server")) //$NON-NLS-1$
-                .findFirst().orElseThrow().tid();
+    /**
+     * @return the thread id of the loopback server: fc-netdemo both serves from the process it
+     *         forks, whose main thread it names "server"; not just any worker of that name: another
+     *         program's thread named so (a concurrent run of the demo, here test-record.sh's) entered
+     *         a recording through an inferred context switch, and its sleeps are no TIMER waits
+     */
+    private static long serverTid(ExecutionGraphAnalysis.Result graph, String host, TefKernelTrace trace) {
+        String client = Long.toString(requests(trace).get(0).tid()); // the main thread: the target's pid
+        List<Long> children = new ArrayList<>();
+        ITmfContext context = trace.seekEvent(0L);
+        ITmfEvent event;
+        while ((event = trace.getNext(context)) != null) {
+            if (event instanceof TefTmfEvent tef && "sched_process_fork".equals(event.getName()) //$NON-NLS-1$
+                    && client.equals(String.valueOf(tef.getTefEvent().args().get("parent_pid")))) { //$NON-NLS-1$
+                children.add(Long.valueOf(String.valueOf(tef.getTefEvent().args().get("child_pid")))); //$NON-NLS-1$
+            }
+        }
+        context.dispose();
+        assertEquals(1, children.size(), "fc-netdemo both forks the server: " + children);
+        long tid = children.get(0);
+        assertTrue(graph.graph().workers().stream().anyMatch(w -> w.host().equals(host) && w.tid() == tid && w.name().equals("server")), //$NON-NLS-1$
+                "the forked process's main thread is the worker named server: " + tid);
+        return tid;
     }
 
     /**
