@@ -117,13 +117,22 @@ class FeaturesCommandTest {
             "s = json.load(sys.stdin)['sampling']",
             "print(s['attribution'], s['attributionApproximate'])");
 
+    /** The JSON's address-range counts equal those of the recording (its path the argument), as Python's json module reads both. */
+    private static final String JSON_RANGES = String.join("\n",
+            "import json, sys",
+            "ours = json.load(sys.stdin)['sampling']['addressRanges']",
+            "recorded = json.load(open(sys.argv[1]))['otherData']['sampling']['addressRanges']",
+            "print(len(ours), all(ours[k] == recorded[k] for k in ours))");
+
     /**
      * How the samples were attributed, in every output of {@code features}: a recording that
      * declares {@code "attribution": "address-ranges"} (a variant of doc/samples/demo-sampled-only.json
      * with only that key edited, {@link SampledRecordingVariants}) is marked approximate (Kaufmann
      * 2022, §3.4, A1) in the Markdown above the table, in the summary on stderr and in the JSON's
      * {@code sampling} object; the fc-record region-maps recording without the key reads as region
-     * maps; a file that neither has the key nor comes from fc-record as not stated.
+     * maps; a file that neither has the key nor comes from fc-record as not stated. The counts the
+     * address-range translation reports are in the JSON (equal to the recording's, read by Python)
+     * and the Markdown.
      */
     @Test
     void samplesAttributionIsShownAndAddressRangesMarkedApproximate(@TempDir Path dir) throws Exception {
@@ -136,6 +145,9 @@ class FeaturesCommandTest {
         assertTrue(md.err().contains(approximate), md.err());
         CliRun json = CliRun.of("features", "--trace", ranges, "--format", "json", "--quiet").ok();
         assertEquals("address-ranges True", Python.run(json.out(), "-c", JSON_ATTRIBUTION).strip());
+        assertEquals("7 True", Python.run(json.out(), "-c", JSON_RANGES, ranges).strip(), "the recording's address-range counts");
+        assertTrue(lines[2].contains(" Address ranges of fc-demo: 7 kept, 1 discarded as overlapping; 5 of the recording's 175 samples "
+                + "fell in no range and count outside every region (2 of them had no frame in that binary); 3 regions unnamed."), md.out());
 
         String maps = RepositoryFiles.resolve(SampledRecordingVariants.SOURCE).toString();
         assertEquals("region-maps False",

@@ -25,8 +25,10 @@ import org.featurecompass.model.feature.TimeBounds;
 import org.featurecompass.model.report.CsvText;
 import org.featurecompass.model.report.ReportJson;
 import org.featurecompass.model.report.MarkdownTable;
+import org.featurecompass.model.sampling.AddressRangeCounts;
 import org.featurecompass.model.sampling.SampleEstimate;
 import org.featurecompass.model.sampling.SampledFeatureTimes;
+import org.featurecompass.model.sampling.TraceSamples;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 
@@ -155,6 +157,19 @@ public final class FeatureStatisticsWriter implements FormattedResult {
                 json.writeStringField("estimates", "on-CPU time = samples x periodNs, Poisson score interval"); //$NON-NLS-1$ //$NON-NLS-2$
                 json.writeStringField("attribution", sampled.attribution().value()); //$NON-NLS-1$
                 json.writeBooleanField("attributionApproximate", sampled.attribution().isApproximate()); //$NON-NLS-1$
+                TraceSamples samples = fStatistics.samples();
+                AddressRangeCounts ranges = samples == null ? null : samples.parameters().addressRanges();
+                if (ranges != null) { // as the recording gives them, for the whole recording
+                    json.writeObjectFieldStart("addressRanges"); //$NON-NLS-1$
+                    json.writeStringField("binary", ranges.binary()); //$NON-NLS-1$
+                    json.writeNumberField("ranges", ranges.ranges()); //$NON-NLS-1$
+                    json.writeNumberField("rangesDiscarded", ranges.rangesDiscarded()); //$NON-NLS-1$
+                    json.writeNumberField("samplesTranslated", ranges.samplesTranslated()); //$NON-NLS-1$
+                    json.writeNumberField("samplesWithoutRange", ranges.samplesWithoutRange()); //$NON-NLS-1$
+                    json.writeNumberField("samplesOutsideBinary", ranges.samplesOutsideBinary()); //$NON-NLS-1$
+                    json.writeNumberField("regionsUnnamed", ranges.regionsUnnamed()); //$NON-NLS-1$
+                    json.writeEndObject();
+                }
                 json.writeEndObject();
             }
             json.writeFieldName("rows"); //$NON-NLS-1$
@@ -215,7 +230,7 @@ public final class FeatureStatisticsWriter implements FormattedResult {
             table.add(cells);
         }
         SampledFeatureTimes sampled = fStatistics.sampledTimes();
-        String attribution = sampled == null ? "" : MarkdownTable.escape(SampleAttributionText.sentence(sampled.attribution())) + "\n\n"; //$NON-NLS-1$ //$NON-NLS-2$
+        String attribution = sampled == null ? "" : MarkdownTable.escape(SampleAttributionText.of(fStatistics)) + "\n\n"; //$NON-NLS-1$ //$NON-NLS-2$
         return "Feature statistics of " + MarkdownTable.escape(fTraceName) + " (times in ms)\n\n" + attribution + table.text(); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
@@ -237,7 +252,7 @@ public final class FeatureStatisticsWriter implements FormattedResult {
         return sampled == null ? "" //$NON-NLS-1$
                 : NLS.bind(Messages.Features_SampledSummary, new Object[] { grouped(sampled.samples()), grouped(sampled.periodNs()),
                         String.format(Locale.ROOT, "%.0f", 100 * sampled.level()) }) //$NON-NLS-1$
-                        + ". " + SampleAttributionText.sentence(sampled.attribution()); //$NON-NLS-1$
+                        + ". " + SampleAttributionText.of(fStatistics); //$NON-NLS-1$
     }
 
     /** @return e.g. 12,345 (digits grouped, independent of the locale) */

@@ -22,8 +22,11 @@ import com.fasterxml.jackson.core.JsonToken;
  * @param regionNames region id → name ({@code otherData.regionNames}), possibly empty
  * @param attribution how the samples were attributed ({@code otherData.sampling.attribution},
  *            {@link SampleAttribution#declared})
+ * @param addressRanges what an address-range attribution reports ({@code otherData.sampling.addressRanges}),
+ *            null when the trace gives none
  */
-public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, String> regionNames, SampleAttribution attribution) {
+public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, String> regionNames, SampleAttribution attribution,
+        @Nullable AddressRangeCounts addressRanges) {
 
     /** The {@code otherData} key of the sampling settings. */
     public static final String SAMPLING_KEY = "sampling"; //$NON-NLS-1$
@@ -73,25 +76,41 @@ public record SamplingParameters(long periodNs, double frequencyHz, Map<Long, St
                 }
             });
         }
+        Map<String, String> ranges = object(sampling, AddressRangeCounts.KEY);
         return new SamplingParameters(periodNs, frequencyHz, names,
-                SampleAttribution.declared(otherData.get(SampleAttribution.RECORDER_KEY), settings));
+                SampleAttribution.declared(otherData.get(SampleAttribution.RECORDER_KEY), settings),
+                ranges.isEmpty() ? null : AddressRangeCounts.of(ranges));
     }
 
-    /** The scalar members of a JSON object, as text; empty when the text is no object. */
-    private static Map<String, String> object(String json) {
+    /**
+     * @param json a JSON object's text
+     * @param path member names of nested objects to descend into, none for the object itself
+     * @return the scalar members of the object at that path, as text; empty when there is none
+     */
+    private static Map<String, String> object(String json, String... path) {
         Map<String, String> members = new LinkedHashMap<>();
         try (JsonParser parser = JSON.createParser(json)) {
             if (parser.nextToken() != JsonToken.START_OBJECT) {
                 return members;
             }
+            int depth = 0;
             String key;
             while ((key = parser.nextFieldName()) != null) {
                 JsonToken token = parser.nextToken();
-                if (token.isScalarValue()) {
+                if (depth < path.length) {
+                    if (token == JsonToken.START_OBJECT && key.equals(path[depth])) {
+                        depth++; // into the nested object: its members come next
+                    } else {
+                        parser.skipChildren();
+                    }
+                } else if (token.isScalarValue()) {
                     members.put(key, parser.getText());
                 } else {
                     parser.skipChildren();
                 }
+            }
+            if (depth < path.length) {
+                members.clear();
             }
         } catch (IOException e) {
             members.clear();

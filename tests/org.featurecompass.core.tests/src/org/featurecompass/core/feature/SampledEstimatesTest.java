@@ -16,6 +16,8 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
 import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphDataProvider;
+import org.featurecompass.core.feature.flamegraph.FeatureFlameGraphModel;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsColumn;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsDataProvider;
 import org.featurecompass.core.feature.statistics.FeatureStatisticsEntry;
@@ -97,6 +99,17 @@ class SampledEstimatesTest {
             assertNotNull(FeatureStatisticsColumn.SAMPLED_INTERVAL.tooltip());
             Path file = traceFile(out);
             assertEqualsPeer(file, model, null, null);
+            // The Feature Flame Graph's estimate rows of the same file: the peer's, and where a stack
+            // is only sampled deeper (generator stacks 0,4,4 and 0,2,1: Base > Recursion, Base >
+            // Encryption) its self columns give 0 samples and the interval of n = 0.
+            FeatureFlameGraphDataProvider flame = DataProviderLookup.get(fixture.trace(), FeatureFlameGraphDataProvider.ID,
+                    FeatureFlameGraphDataProvider.class);
+            assertNotNull(flame);
+            FeatureFlameGraphModel rows = SampledFlameGraphTest.fetch(flame, FeatureFlameGraphDataProvider.FRAMES_REGIONS,
+                    FeatureFlameGraphDataProvider.ROWS_ESTIMATED, null, null);
+            SampledFlameGraphTest.assertEqualsPeerRows(file, rows, "regionStack", null, null);
+            assertEquals(List.of("Encryption", "Recursion"), rows.getEntries().stream().filter(e -> e.getLabels().get(11).equals("0"))
+                    .map(e -> e.getLabels().get(0)).sorted().toList(), "stacks without self samples");
 
             long from = START + 10 * PERIOD;
             long to = START + 40 * PERIOD;

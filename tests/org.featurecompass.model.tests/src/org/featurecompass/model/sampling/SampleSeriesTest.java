@@ -27,7 +27,7 @@ class SampleSeriesTest {
     private static final long PERIOD = 1_003_009; // 997 Hz
     private static final Map<Long, String> NAMES = Map.of(0L, "Base", 1L, "FR(Compression)", 2L, "FR(Encryption)", 4L,
             "FR(Recursion)", 5L, "FR()");
-    private static final SamplingParameters PARAMETERS = new SamplingParameters(PERIOD, 997, NAMES, SampleAttribution.REGION_MAPS);
+    private static final SamplingParameters PARAMETERS = new SamplingParameters(PERIOD, 997, NAMES, SampleAttribution.REGION_MAPS, null);
 
     /** The generator's parameters: a region stack (ids, outermost first) and how often it is sampled. */
     private record Stack(long[] ids, int samples) {
@@ -194,7 +194,7 @@ class SampleSeriesTest {
         SamplingParameters read = SamplingParameters.fromOtherData(Map.of("sampling",
                 "{\"frequencyHz\":997,\"periodNs\":1003009,\"samples\":12,\"maxRegionDepth\":12}", "regionNames",
                 "{\"0\":\"Base\",\"18446744073709551615\":\"FR(Big)\"}"));
-        assertEquals(new SamplingParameters(1_003_009, 997, Map.of(0L, "Base", -1L, "FR(Big)"), SampleAttribution.NOT_STATED), read,
+        assertEquals(new SamplingParameters(1_003_009, 997, Map.of(0L, "Base", -1L, "FR(Big)"), SampleAttribution.NOT_STATED, null), read,
                 "no attribution key and no fc-record region-maps declaration: not stated");
         assertNull(SamplingParameters.fromOtherData(Map.of("recorder", "fc-record")), "no sampling declared");
         assertNull(SamplingParameters.fromOtherData(Map.of("sampling", "{\"frequencyHz\":997}")), "no period");
@@ -234,6 +234,18 @@ class SampleSeriesTest {
         String sampling = "{\"frequencyHz\":997,\"periodNs\":1003009,%s}";
         assertEquals(SampleAttribution.ADDRESS_RANGES, attributionOf(Map.of("recorder", "fc-record", "sampling",
                 sampling.formatted("\"attribution\":\"address-ranges\",\"addressRanges\":{\"ranges\":4}"))));
+        SamplingParameters ranges = SamplingParameters.fromOtherData(Map.of("sampling", sampling.formatted(
+                "\"attribution\":\"address-ranges\",\"symbolisation\":{\"frames\":9,\"ranges\":1},\"addressRanges\":{\"binary\":\"/b/fc-demo\","
+                        + "\"ranges\":7,\"rangesDiscarded\":1,\"entriesWithoutExit\":0,\"samplesTranslated\":170,\"samplesWithoutRange\":5,"
+                        + "\"samplesOutsideBinary\":2,\"regionNamesSource\":\"none\",\"regionsUnnamed\":3,\"nested\":{\"ranges\":99}},"
+                        + "\"samples\":170")));
+        assertNotNull(ranges);
+        assertEquals(new AddressRangeCounts("/b/fc-demo", 7, 1, 170, 5, 2, 3), ranges.addressRanges(),
+                "the counts of addressRanges, not of another object or a deeper one");
+        SamplingParameters partial = SamplingParameters.fromOtherData(Map.of("sampling",
+                sampling.formatted("\"attribution\":\"address-ranges\",\"addressRanges\":{\"ranges\":4}")));
+        assertNotNull(partial);
+        assertNull(partial.addressRanges(), "counts missing: none shown");
         assertEquals(SampleAttribution.REGION_MAPS, attributionOf(Map.of("sampling",
                 sampling.formatted("\"attribution\":\"region-maps\""))), "the key alone suffices");
         assertEquals(SampleAttribution.REGION_MAPS, attributionOf(Map.of("recorder", "fc-record", "sampling",
@@ -247,7 +259,7 @@ class SampleSeriesTest {
         assertTrue(SampleAttribution.ADDRESS_RANGES.isApproximate());
         assertFalse(SampleAttribution.REGION_MAPS.isApproximate() || SampleAttribution.NOT_STATED.isApproximate());
         assertEquals(SampleAttribution.ADDRESS_RANGES, series().estimate(0, Long.MAX_VALUE,
-                new SamplingParameters(PERIOD, 997, NAMES, SampleAttribution.ADDRESS_RANGES), 0.95).attribution(), "estimates carry it");
+                new SamplingParameters(PERIOD, 997, NAMES, SampleAttribution.ADDRESS_RANGES, null), 0.95).attribution(), "estimates carry it");
     }
 
     private static SampleAttribution attributionOf(Map<String, String> otherData) {

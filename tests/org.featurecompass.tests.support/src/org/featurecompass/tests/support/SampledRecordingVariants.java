@@ -23,8 +23,8 @@ public final class SampledRecordingVariants {
      * {@code fc-record --attribution ranges} writes it (BOARD 22:33, h15r).
      */
     public static final String ADDRESS_RANGES = "{\"binary\": \"fc-demo\", \"ranges\": 7, \"rangesDiscarded\": 1, " //$NON-NLS-1$
-            + "\"samplesTranslated\": 170, \"samplesWithoutRange\": 5, \"samplesOutsideBinary\": 0, \"regionNamesSource\": \"none\", " //$NON-NLS-1$
-            + "\"regionsUnnamed\": 0}"; //$NON-NLS-1$
+            + "\"entriesWithoutExit\": 0, \"samplesTranslated\": 175, \"samplesWithoutRange\": 5, \"samplesOutsideBinary\": 2, " //$NON-NLS-1$
+            + "\"regionNamesSource\": \"none\", \"regionsUnnamed\": 3}"; //$NON-NLS-1$
 
     private SampledRecordingVariants() {
     }

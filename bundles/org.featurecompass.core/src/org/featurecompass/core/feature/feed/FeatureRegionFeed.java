@@ -109,7 +109,8 @@ public final class FeatureRegionFeed {
                 names.putIfAbsent(region.id(), region.name());
             }
         }
-        return new TraceSamples(new SamplingParameters(declared.periodNs(), declared.frequencyHz(), names, declared.attribution()), fSamples);
+        return new TraceSamples(new SamplingParameters(declared.periodNs(), declared.frequencyHz(), names, declared.attribution(),
+                declared.addressRanges()), fSamples);
     }
 
     /** @return sample events that could not be read ({@link SampleEventReader#unreadable()}) */

@@ -1,6 +1,11 @@
 package org.featurecompass.core.feature.statistics;
 
+import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
+import org.featurecompass.core.feature.feed.FeatureStatistics;
+import org.featurecompass.model.sampling.AddressRangeCounts;
 import org.featurecompass.model.sampling.SampleAttribution;
+import org.featurecompass.model.sampling.TraceSamples;
 
 /**
  * What the views and the command line say about how a trace's samples were attributed to
@@ -22,6 +27,39 @@ public final class SampleAttributionText {
         case ADDRESS_RANGES -> Messages.SampleAttribution_AddressRanges;
         case NOT_STATED -> Messages.SampleAttribution_NotStated;
         };
+    }
+
+    /**
+     * @param statistics a trace's feature statistics
+     * @return the sentence of its samples' attribution ({@link #sentence}), followed for an
+     *         address-range attribution by what the translation reported ({@link #counts}); empty
+     *         for a trace without samples
+     */
+    public static String of(FeatureStatistics statistics) {
+        TraceSamples samples = statistics.samples();
+        if (samples == null) {
+            return ""; //$NON-NLS-1$
+        }
+        AddressRangeCounts counts = samples.parameters().addressRanges();
+        String sentence = sentence(samples.parameters().attribution());
+        return counts == null ? sentence : sentence + ' ' + counts(counts);
+    }
+
+    /**
+     * @param counts what an address-range translation reported
+     * @return a sentence: the binary, the ranges, the samples placed in no range
+     */
+    public static String counts(@Nullable AddressRangeCounts counts) {
+        if (counts == null) {
+            return ""; //$NON-NLS-1$
+        }
+        return NLS.bind(Messages.SampleAttribution_AddressRangeCounts, new Object[] { counts.binary(), grouped(counts.ranges()),
+                grouped(counts.rangesDiscarded()), grouped(counts.samplesWithoutRange()), grouped(counts.samplesTranslated()),
+                grouped(counts.samplesOutsideBinary()), grouped(counts.regionsUnnamed()) });
+    }
+
+    private static String grouped(long value) {
+        return String.format("%,d", Long.valueOf(value)); //$NON-NLS-1$
     }
 
     /**

@@ -166,7 +166,7 @@ public class FeatureStatisticsView extends AnalysisResultView {
         if (sampled != null && report.events() == 0) { // sampling only: the traced window and counts would say nothing
             String text = NLS.bind(Messages.FeatureStatisticsView_SampledOnly, new Object[] { trace.getName(),
                     String.format("%,d", sampled.samples()), FeatureTimeFormat.duration(sampled.periodNs()) }); //$NON-NLS-1$
-            return text + ' ' + SampleAttributionText.sentence(sampled.attribution()) + ' ' + regime(model.getCaptureRegime());
+            return text + ' ' + SampleAttributionText.of(statistics) + ' ' + regime(model.getCaptureRegime());
         }
         String text = NLS.bind(Messages.FeatureStatisticsView_Summary, new Object[] { trace.getName(),
                 FeatureTimeFormat.duration(coverage.window().lengthNs()), String.format("%,d", report.events()), //$NON-NLS-1$
@@ -182,7 +182,7 @@ public class FeatureStatisticsView extends AnalysisResultView {
         }
         if (sampled != null) {
             text += ' ' + NLS.bind(Messages.FeatureStatisticsView_Sampled, String.format("%,d", sampled.samples()), //$NON-NLS-1$
-                    FeatureTimeFormat.duration(sampled.periodNs())) + ' ' + SampleAttributionText.sentence(sampled.attribution());
+                    FeatureTimeFormat.duration(sampled.periodNs())) + ' ' + SampleAttributionText.of(statistics);
         }
         return coverage.isComplete() ? text : text + ' ' + Messages.FeatureStatisticsView_Bounds;
     }

@@ -232,6 +232,8 @@ class SampledEstimatesViewTest {
         WorkbenchTestSupport.waitUntil(display, () -> statistics.getSummaryText().startsWith("demo-sampled-ranges.json")
                 && statistics.getSummaryText().contains(String.format("%,d samples", peer.samples())), "statistics of the samples");
         assertTrue(statistics.getSummaryText().contains(APPROXIMATE_SENTENCE), statistics.getSummaryText());
+        assertTrue(statistics.getSummaryText().contains("Address ranges of fc-demo: 7 kept, 1 discarded as overlapping; 5 of the "
+                + "recording's 175 samples fell in no range"), "the fixture's counts: " + statistics.getSummaryText());
         assertFalse(statistics.getSummaryText().contains(REGION_MAPS_SENTENCE), statistics.getSummaryText());
 
         FeatureFlameGraphView flame = (FeatureFlameGraphView) page.showView(FeatureFlameGraphView.ID);
