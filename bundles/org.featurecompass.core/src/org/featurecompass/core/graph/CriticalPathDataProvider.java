@@ -195,9 +195,8 @@ public class CriticalPathDataProvider implements ITimeGraphDataProvider<Critical
             long end = Math.max(start + 1, clock.apply(result.path().endNs()));
             for (Map.Entry<Worker, Long> e : result.breakdown().byWorker().entrySet()) {
                 Worker worker = e.getKey();
-                long onPath = e.getValue().longValue();
                 entries.add(new CriticalPathEntry(id(worker), List.of(worker.name(), Long.toString(worker.tid()), worker.host(),
-                        Milliseconds.of(onPath)), start, end, worker, onPath));
+                        Milliseconds.of(e.getValue().longValue())), start, end));
             }
         }
         return lookup.response(new CriticalPathModel(entries, result));
