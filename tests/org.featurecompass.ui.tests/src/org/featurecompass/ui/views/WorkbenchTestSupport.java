@@ -6,6 +6,7 @@ import java.nio.file.Paths;
 import java.util.function.BooleanSupplier;
 
 import org.eclipse.core.resources.IProject;
+import org.eclipse.core.resources.IResource;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.swt.SWT;
@@ -72,11 +73,14 @@ public final class WorkbenchTestSupport {
         if (!status.isOK()) {
             throw new AssertionError("opening " + trace + ": " + status);
         }
+        // The trace of this project: an earlier test may have left a trace of the same name active
+        // in another project, and it stays active until the new one's editor takes over.
         String name = trace.getFileName().toString();
         waitUntil(display, () -> {
             ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
-            return active != null && name.equals(active.getName());
-        }, name + " opened and active");
+            IResource resource = active == null ? null : active.getResource();
+            return active != null && name.equals(active.getName()) && resource != null && created.equals(resource.getProject());
+        }, name + " of project " + project + " opened and active");
         ITmfTrace active = TmfTraceManager.getInstance().getActiveTrace();
         if (active == null) {
             throw new AssertionError("no active trace");
