@@ -22,6 +22,7 @@ import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.stats.TestOutcome;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.ui.viewers.FlameGraphContent;
+import org.featurecompass.ui.viewers.FrameHatching;
 import org.featurecompass.ui.views.feature.FeatureTimeFormat;
 
 /**
@@ -193,15 +194,7 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
                 // Reached in one group only: hatched, "/" when only in B (new), "\" when only in A (gone).
                 gc.setForeground(gc.getDevice().getSystemColor(SWT.COLOR_DARK_GRAY));
                 gc.setLineWidth(1);
-                boolean onlyB = d.presentA() == 0;
-                for (int offset = -bounds.height; offset < bounds.width; offset += HATCH_PX) {
-                    int x0 = bounds.x + offset;
-                    if (onlyB) {
-                        gc.drawLine(x0, bounds.y + bounds.height, x0 + bounds.height, bounds.y);
-                    } else {
-                        gc.drawLine(x0, bounds.y, x0 + bounds.height, bounds.y + bounds.height);
-                    }
-                }
+                FrameHatching.draw(gc, bounds, HATCH_PX, d.presentA() == 0);
             }
             gc.setForeground(gc.getDevice().getSystemColor(SWT.COLOR_BLACK));
             if (node == fSelected) {

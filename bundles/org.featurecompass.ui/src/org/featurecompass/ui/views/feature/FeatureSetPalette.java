@@ -1,6 +1,7 @@
 package org.featurecompass.ui.views.feature;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,5 +65,16 @@ final class FeatureSetPalette {
     /** @return the legend items, one per colour */
     StateItem[] items() {
         return fItems;
+    }
+
+    /**
+     * @param extra one more colour, e.g. a flame graph's root
+     * @return the legend items (the same objects, so their names follow the palette), then
+     *         {@code extra} at index {@link #SIZE}
+     */
+    StateItem[] itemsWith(StateItem extra) {
+        StateItem[] items = Arrays.copyOf(fItems, SIZE + 1);
+        items[SIZE] = extra;
+        return items;
     }
 }

@@ -12,7 +12,6 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.featurecompass.core.feature.statistics.SampleAttributionText;
 import org.featurecompass.model.feature.DurationStatistics;
-import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.feature.FeatureStackNode;
 import org.featurecompass.model.feature.FeatureStackTree;
@@ -43,11 +42,8 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
     /** @param palette the feature sets' colours, shared with the estimates' graph */
     FeatureStackFlameGraphContent(FeatureSetPalette palette) {
         fPalette = palette;
-        StateItem[] items = palette.items();
-        fColours = new StateItem[items.length + 1];
-        System.arraycopy(items, 0, fColours, 0, items.length);
-        fRootColour = items.length;
-        fColours[fRootColour] = new StateItem(ROOT_COLOUR, Messages.FeatureFlameGraphView_Root);
+        fColours = palette.itemsWith(new StateItem(ROOT_COLOUR, Messages.FeatureFlameGraphView_Root));
+        fRootColour = fColours.length - 1;
     }
 
     /**
@@ -74,7 +70,7 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
     @Override
     public String label(FeatureStackNode node) {
         return node.isRoot() ? NLS.bind(Messages.FeatureFlameGraphView_RootLabel, FeatureTimeFormat.duration(node.inclusiveNs()))
-                : text(node.frame());
+                : FeatureStackText.of(node.frame());
     }
 
     @Override
@@ -99,12 +95,7 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
             }
             return info;
         }
-        boolean interaction = tree != null && tree.frameKind() == FeatureStackFrameKind.INTERACTION;
-        info.put(interaction ? Messages.FeatureFlameGraphView_TooltipInteraction : Messages.FeatureFlameGraphView_TooltipFeatureSet,
-                text(node.frame()));
-        List<String> path = new ArrayList<>();
-        node.path().forEach(frame -> path.add(text(frame)));
-        info.put(Messages.FeatureFlameGraphView_TooltipStack, String.join(" \u203a ", path)); //$NON-NLS-1$
+        FeatureStackText.putFrame(info, tree != null && tree.frameKind() == FeatureStackFrameKind.INTERACTION, node.frame(), node.path());
         info.put(Messages.FeatureFlameGraphView_TooltipInstances, String.format("%,d", node.instances())); //$NON-NLS-1$
         counts(info, node.truncatedInstances(), node.clippedInstances(), node.outOfOrderInstances(), node.gapSpanningInstances());
         info.put(Messages.FeatureFlameGraphView_TooltipInclusive, FeatureTimeFormat.duration(node.inclusiveNs()));
@@ -162,9 +153,5 @@ final class FeatureStackFlameGraphContent implements FlameGraphContent<FeatureSt
         }
         return String.join(", ", items.subList(0, MAX_LISTED)) + NLS.bind(Messages.FeatureFlameGraphView_More, //$NON-NLS-1$
                 Integer.valueOf(items.size() - MAX_LISTED));
-    }
-
-    private static String text(FeatureSet frame) {
-        return frame.isEmpty() ? Messages.FeatureRegionsView_NoFeature : frame.toString();
     }
 }

@@ -1,6 +1,5 @@
 package org.featurecompass.ui.views.feature;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,12 +12,12 @@ import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.tracecompass.tmf.ui.widgets.timegraph.StateItem;
 import org.featurecompass.core.feature.statistics.SampleAttributionText;
-import org.featurecompass.model.feature.FeatureSet;
 import org.featurecompass.model.feature.FeatureStackFrameKind;
 import org.featurecompass.model.sampling.SampleEstimate;
 import org.featurecompass.model.sampling.SampledStackNode;
 import org.featurecompass.model.sampling.SampledStacks;
 import org.featurecompass.ui.viewers.FlameGraphContent;
+import org.featurecompass.ui.viewers.FrameHatching;
 
 /**
  * The Feature Flame Graph's estimates (Kaufmann 2022, §3.4: on-CPU time from samples): the
@@ -46,11 +45,8 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
     /** @param palette the feature sets' colours, shared with the traced graph */
     SampledStackFlameGraphContent(FeatureSetPalette palette) {
         fPalette = palette;
-        StateItem[] items = palette.items();
-        fColours = new StateItem[items.length + 1];
-        System.arraycopy(items, 0, fColours, 0, items.length);
-        fRootColour = items.length;
-        fColours[fRootColour] = new StateItem(ESTIMATE_COLOUR, Messages.FeatureFlameGraphView_EstimateLegend);
+        fColours = palette.itemsWith(new StateItem(ESTIMATE_COLOUR, Messages.FeatureFlameGraphView_EstimateLegend));
+        fRootColour = fColours.length - 1;
     }
 
     /**
@@ -77,7 +73,7 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
     @Override
     public String label(SampledStackNode node) {
         if (!node.isRoot()) {
-            return ESTIMATE_MARK + text(node.frame());
+            return ESTIMATE_MARK + FeatureStackText.of(node.frame());
         }
         SampledStacks stacks = fStacks;
         return NLS.bind(stacks != null && stacks.attribution().isApproximate() ? Messages.FeatureFlameGraphView_EstimateRootLabelApproximate
@@ -106,10 +102,7 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
             gc.setClipping(bounds.intersection(clip));
             gc.setForeground(gc.getDevice().getSystemColor(SWT.COLOR_WHITE));
             gc.setLineWidth(1);
-            for (int offset = -bounds.height; offset < bounds.width; offset += HATCH_PX) {
-                int x = bounds.x + offset;
-                gc.drawLine(x, bounds.y + bounds.height, x + bounds.height, bounds.y);
-            }
+            FrameHatching.draw(gc, bounds, HATCH_PX, true);
         } finally {
             gc.setClipping(clip);
             gc.setLineWidth(lineWidth);
@@ -132,11 +125,7 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
             info.put(Messages.FeatureFlameGraphView_TooltipOutside, String.format("%,d", node.outsideRegions())); //$NON-NLS-1$
             return info;
         }
-        info.put(stacks != null && stacks.kind() == FeatureStackFrameKind.INTERACTION ? Messages.FeatureFlameGraphView_TooltipInteraction
-                : Messages.FeatureFlameGraphView_TooltipFeatureSet, text(node.frame()));
-        List<String> path = new ArrayList<>();
-        node.path().forEach(frame -> path.add(text(frame)));
-        info.put(Messages.FeatureFlameGraphView_TooltipStack, String.join(" \u203a ", path)); //$NON-NLS-1$
+        FeatureStackText.putFrame(info, stacks != null && stacks.kind() == FeatureStackFrameKind.INTERACTION, node.frame(), node.path());
         info.put(Messages.FeatureFlameGraphView_TooltipSampledSelf, estimate(node.self()));
         return info;
     }
@@ -146,9 +135,5 @@ final class SampledStackFlameGraphContent implements FlameGraphContent<SampledSt
         return NLS.bind(Messages.FeatureFlameGraphView_TooltipEstimate, new Object[] { FeatureTimeFormat.duration(estimate.estimateNs()),
                 FeatureTimeFormat.duration(Math.round(estimate.lowNs())), FeatureTimeFormat.duration(Math.round(estimate.highNs())),
                 String.format("%,d", estimate.samples()) }); //$NON-NLS-1$
-    }
-
-    private static String text(FeatureSet frame) {
-        return frame.isEmpty() ? Messages.FeatureRegionsView_NoFeature : frame.toString();
     }
 }
