@@ -7,6 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.cli.trace.OpenedTrace;
@@ -59,6 +61,12 @@ class CriticalPathCommandTest {
         String trace = RepositoryFiles.resolve(DEMO).toString();
         CliRun csv = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "csv").ok();
         CliRun json = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "json").ok();
+        // the analyses Trace Compass starts on opening a kernel trace, skipped and named in a fixed (sorted) order
+        Matcher skipped = Pattern.compile("skipped the automatic analyses (.*)").matcher(csv.err()); //$NON-NLS-1$
+        assertTrue(skipped.find(), csv.err());
+        List<String> names = List.of(skipped.group(1).strip().split(", ")); //$NON-NLS-1$
+        assertTrue(names.size() > 1, csv.err());
+        assertEquals(names.stream().sorted().toList(), names, csv.err());
 
         // the path extracted from the execution graph directly, without the provider both the command and the view use
         Map<String, Long> expected = new HashMap<>();

@@ -55,7 +55,8 @@ public final class OpenedTrace implements AutoCloseable {
         fTrace = trace;
         fTypeName = typeName;
         fName = name;
-        fCancelledAnalyses = List.copyOf(cancelled);
+        // Sorted: Trace Compass hands the modules back in hash order, and the text must not change from run to run.
+        fCancelledAnalyses = cancelled.stream().sorted().toList();
     }
 
     /**
