@@ -162,6 +162,36 @@ class FeaturesCommandTest {
         assertTrue(CliRun.of("features", "--trace", unstated).ok().err().contains("Attribution of the samples: not stated by the trace"));
     }
 
+    /**
+     * Python (the peer) damages a copy of the sampled recording: the first sample event gets a tid
+     * that is no number, and the first three samples in FR(Compression) alone a real depth of 20
+     * (cut at the levels written); it prints how many samples are then cut in the file.
+     */
+    private static final String DAMAGE_SAMPLES = String.join("\n", //$NON-NLS-1$
+            "import json, sys", //$NON-NLS-1$
+            "d = json.load(open(sys.argv[1]))", //$NON-NLS-1$
+            "samples = [e for e in d['traceEvents'] if e.get('ph') == 'P']", //$NON-NLS-1$
+            "samples[0]['tid'] = 'x'", //$NON-NLS-1$
+            "for e in [e for e in samples[1:] if e['args']['regions'] == [1]][:3]: e['args']['depth'] = 20", //$NON-NLS-1$
+            "json.dump(d, open(sys.argv[2], 'w'))", //$NON-NLS-1$
+            "print(sum(1 for e in samples[1:] if e['args'].get('depth', len(e['args']['regions'])) > len(e['args']['regions'])))"); //$NON-NLS-1$
+
+    /** Nothing lost silently: unreadable sample events are counted with the rank of the first, cut stacks are counted. */
+    @Test
+    void unreadableAndCutSamplesAreCounted(@TempDir Path dir) throws Exception {
+        Path damaged = dir.resolve("demo-sampled-damaged.json"); //$NON-NLS-1$
+        String cut = Python.run("", "-c", DAMAGE_SAMPLES, RepositoryFiles.resolve(SampledRecordingVariants.SOURCE).toString(), //$NON-NLS-1$
+                damaged.toString()).strip();
+        assertEquals("3", cut, "the copy has the three cut samples it was given"); //$NON-NLS-1$
+        CliRun md = CliRun.of("features", "--trace", damaged.toString()).ok(); //$NON-NLS-1$
+        assertTrue(md.out().matches("(?s).*Left out of the estimates: 1 sample events that could not be read \\(no numeric pid or tid, " //$NON-NLS-1$
+                + "or no region list\\); the first at rank \\d+\\..*"), md.out()); //$NON-NLS-1$
+        assertTrue(md.out().contains(" 3 samples had a region stack deeper than the levels the recorder wrote"), md.out()); //$NON-NLS-1$
+        assertTrue(md.err().contains("Left out of the estimates: 1 sample events"), md.err()); //$NON-NLS-1$
+        CliRun intact = CliRun.of("features", "--trace", RepositoryFiles.resolve(SampledRecordingVariants.SOURCE).toString()).ok(); //$NON-NLS-1$
+        assertFalse(intact.out().contains("Left out of the estimates") || intact.out().contains("deeper than the levels"), intact.out()); //$NON-NLS-1$ //$NON-NLS-2$
+    }
+
     private static String intervalToMicroNs(String tsv) {
         String[] fields = tsv.split("\t");
         fields[4] = String.format(java.util.Locale.ROOT, "%.3f", Double.parseDouble(fields[4]));

@@ -8,8 +8,10 @@ import org.featurecompass.model.feature.FeatureStackFrameKind;
  *
  * @param parameters the sampling period and region names
  * @param series the samples
+ * @param unreadableEvents sample events that could not be read, so are in no estimate
+ * @param firstUnreadableRank the rank of the first of them in the trace, or -1
  */
-public record TraceSamples(SamplingParameters parameters, SampleSeries series) {
+public record TraceSamples(SamplingParameters parameters, SampleSeries series, long unreadableEvents, long firstUnreadableRank) {
 
     /** The confidence level of the intervals the views show. */
     public static final double LEVEL = 0.95;

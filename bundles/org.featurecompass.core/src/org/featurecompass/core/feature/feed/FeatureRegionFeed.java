@@ -110,12 +110,7 @@ public final class FeatureRegionFeed {
             }
         }
         return new TraceSamples(new SamplingParameters(declared.periodNs(), declared.frequencyHz(), names, declared.attribution(),
-                declared.addressRanges()), fSamples);
-    }
-
-    /** @return sample events that could not be read ({@link SampleEventReader#unreadable()}) */
-    public long unreadableSamples() {
-        return fSampleReader.unreadable();
+                declared.addressRanges()), fSamples, fSampleReader.unreadable(), fSampleReader.firstUnreadableRank());
     }
 
     /** @return the feature events that could not be read as region events, by problem */

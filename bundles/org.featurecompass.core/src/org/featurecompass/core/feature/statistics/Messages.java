@@ -17,6 +17,8 @@ public final class Messages extends NLS {
     public static String SampleAttribution_AddressRangesLabel;
     public static String SampleAttribution_NotStatedLabel;
     public static String SampleAttribution_AddressRangeCounts;
+    public static String SampleAttribution_Unreadable;
+    public static String SampleAttribution_Cut;
     public static String FeatureStatisticsTree_NoFeature;
     public static String FeatureStatisticsColumn_Name;
     public static String FeatureStatisticsColumn_Count;

@@ -10,7 +10,8 @@ import org.featurecompass.model.sampling.TraceSamples;
 /**
  * What the views and the command line say about how a trace's samples were attributed to
  * feature-region stacks ({@link SampleAttribution}), so that an estimate from address ranges
- * (Kaufmann 2022, §3.4, assumption A1) is never read as an exactly attributed one.
+ * (Kaufmann 2022, §3.4, assumption A1) is never read as an exactly attributed one, and which
+ * samples the estimates leave out.
  */
 public final class SampleAttributionText {
 
@@ -32,8 +33,9 @@ public final class SampleAttributionText {
     /**
      * @param statistics a trace's feature statistics
      * @return the sentence of its samples' attribution ({@link #sentence}), followed for an
-     *         address-range attribution by what the translation reported ({@link #counts}); empty
-     *         for a trace without samples
+     *         address-range attribution by what the translation reported ({@link #counts}), and by
+     *         the samples left out of the estimates or cut ({@link #losses}); empty for a trace
+     *         without samples
      */
     public static String of(FeatureStatistics statistics) {
         TraceSamples samples = statistics.samples();
@@ -42,7 +44,26 @@ public final class SampleAttributionText {
         }
         AddressRangeCounts counts = samples.parameters().addressRanges();
         String sentence = sentence(samples.parameters().attribution());
-        return counts == null ? sentence : sentence + ' ' + counts(counts);
+        String losses = losses(samples);
+        return (counts == null ? sentence : sentence + ' ' + counts(counts)) + (losses.isEmpty() ? "" : ' ' + losses); //$NON-NLS-1$
+    }
+
+    /**
+     * @param samples a trace's samples
+     * @return what the estimates miss: sample events that could not be read (count, rank of the
+     *         first) and samples whose region stack was deeper than the recorder wrote; empty if none
+     */
+    public static String losses(TraceSamples samples) {
+        StringBuilder text = new StringBuilder();
+        if (samples.unreadableEvents() > 0) {
+            text.append(NLS.bind(Messages.SampleAttribution_Unreadable, grouped(samples.unreadableEvents()),
+                    Long.toString(samples.firstUnreadableRank())));
+        }
+        long cut = samples.series().cutSamples();
+        if (cut > 0) {
+            text.append(text.length() == 0 ? "" : " ").append(NLS.bind(Messages.SampleAttribution_Cut, grouped(cut))); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        return text.toString();
     }
 
     /**
