@@ -23,17 +23,8 @@
 #include <time.h>
 #include <fcntl.h>
 #include <unistd.h>
-#ifdef FC_RAW_PROBES
-#include <sys/sdt.h>
-#define REGION_BEGIN(id, name) DTRACE_PROBE1(vtrace, fr_begin_##id, name)
-#define REGION_END(id, name) DTRACE_PROBE1(vtrace, fr_end_##id, name)
-#define VTRACE_INIT() DTRACE_PROBE(vtrace, feature_init)
-#define VTRACE_FINALIZE() DTRACE_PROBE(vtrace, feature_finalize)
-#else
+/* Raw probes with -DFC_RAW_PROBES, regular ones with semaphores, or none with -DFC_NO_PROBES. */
 #include "vtrace-probes.h"
-#define REGION_BEGIN(id, name) vtrace_begin(id, name)
-#define REGION_END(id, name) vtrace_end(id, name)
-#endif
 
 /* CPU time of all the process's threads, user and system: the probes' traps and BPF programs run
  * in the threads' context and count as system time, whatever else runs on the machine. */

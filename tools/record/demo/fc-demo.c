@@ -39,18 +39,8 @@
 
 #define ITEM_SIZE 4096
 
-#ifdef FC_RAW_PROBES
-#include <sys/sdt.h>
-#define REGION_BEGIN(id, name) DTRACE_PROBE1(vtrace, fr_begin_##id, name)
-#define REGION_END(id, name) DTRACE_PROBE1(vtrace, fr_end_##id, name)
-#define VTRACE_INIT() DTRACE_PROBE(vtrace, feature_init)
-#define VTRACE_FINALIZE() DTRACE_PROBE(vtrace, feature_finalize)
-#else
-/* Regular probes with semaphores (is-enabled probes), or none with -DFC_NO_PROBES. */
+/* Raw probes with -DFC_RAW_PROBES, regular ones with semaphores, or none with -DFC_NO_PROBES. */
 #include "vtrace-probes.h"
-#define REGION_BEGIN(id, name) vtrace_begin(id, name)
-#define REGION_END(id, name) vtrace_end(id, name)
-#endif
 
 struct options {
     int compress, encrypt, threads, iterations, work, recursion;

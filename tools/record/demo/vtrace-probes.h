@@ -11,6 +11,16 @@
 #ifndef VTRACE_PROBES_H
 #define VTRACE_PROBES_H
 
+#ifdef FC_RAW_PROBES
+/* VaRA's raw variant (Kaufmann 2022, section 3.3.1): one probe per region entry and exit, the
+ * region id in the probe's name (doc/recorder.md, "Raw probes"), inline nops with no semaphore. */
+#include <sys/sdt.h>
+#define REGION_BEGIN(id, name) DTRACE_PROBE1(vtrace, fr_begin_##id, name)
+#define REGION_END(id, name) DTRACE_PROBE1(vtrace, fr_end_##id, name)
+#define VTRACE_INIT() DTRACE_PROBE(vtrace, feature_init)
+#define VTRACE_FINALIZE() DTRACE_PROBE(vtrace, feature_finalize)
+#else
+
 #ifndef FC_NO_PROBES
 #define _SDT_HAS_SEMAPHORES 1
 #endif
@@ -51,5 +61,8 @@ __attribute__((noinline)) static void vtrace_end(uint64_t id, const char *name)
 
 #define VTRACE_INIT() DTRACE_PROBE(vtrace, feature_init)
 #define VTRACE_FINALIZE() DTRACE_PROBE(vtrace, feature_finalize)
+#define REGION_BEGIN(id, name) vtrace_begin(id, name)
+#define REGION_END(id, name) vtrace_end(id, name)
 
+#endif /* FC_RAW_PROBES */
 #endif
