@@ -15,7 +15,6 @@ import java.util.BitSet;
 import java.util.List;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.tracecompass.analysis.profiling.core.callstack.CallStackAnalysis;
 import org.eclipse.tracecompass.internal.analysis.profiling.core.callgraph.AggregatedCalledFunction;
 import org.eclipse.tracecompass.internal.analysis.profiling.core.callgraph.CallGraphAnalysis;
 import org.eclipse.tracecompass.internal.analysis.profiling.core.callgraph.ThreadNode;
@@ -57,7 +56,6 @@ import org.junit.jupiter.api.Test;
  */
 class EcctPeerBenchmark {
 
-    private static final String UST_CALLSTACK = "org.eclipse.linuxtools.lttng2.ust.analysis.callstack"; //$NON-NLS-1$
     private static final String TYPE = "request"; //$NON-NLS-1$
 
     private final int fWarmup = Integer.getInteger("fc.bench.warmup", 0).intValue(); //$NON-NLS-1$
@@ -138,13 +136,7 @@ class EcctPeerBenchmark {
         try {
             long cpu = processCpuNs();
             long t0 = System.nanoTime();
-            CallStackAnalysis callStack = TmfTraceUtils.getAnalysisModuleOfClass(trace, CallStackAnalysis.class, UST_CALLSTACK);
-            assertNotNull(callStack, "Trace Compass's UST call stack analysis applies"); //$NON-NLS-1$
-            callStack.schedule();
-            assertTrue(callStack.waitForCompletion());
-            CallGraphAnalysis callGraph = (CallGraphAnalysis) callStack.getCallGraph();
-            callGraph.schedule();
-            assertTrue(callGraph.waitForCompletion());
+            CallGraphAnalysis callGraph = UstCallGraph.of(trace);
             long wall = System.nanoTime() - t0;
             cpu = processCpuNs() - cpu;
             long total = 0;

@@ -1,7 +1,6 @@
 package org.featurecompass.benchmarks.tracecompass;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.charset.StandardCharsets;
@@ -9,13 +8,11 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.TreeMap;
 
-import org.eclipse.tracecompass.analysis.profiling.core.callstack.CallStackAnalysis;
 import org.eclipse.tracecompass.internal.analysis.profiling.core.callgraph.AggregatedCalledFunction;
 import org.eclipse.tracecompass.internal.analysis.profiling.core.callgraph.CallGraphAnalysis;
 import org.eclipse.tracecompass.internal.analysis.profiling.core.callgraph.ThreadNode;
 import org.eclipse.tracecompass.lttng2.ust.core.trace.LttngUstTrace;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
-import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.ctf.core.event.CtfTmfEvent;
 import org.featurecompass.benchmarks.execution.UstCtfWriter;
 import org.junit.jupiter.api.Test;
@@ -53,14 +50,7 @@ class UstCtfWriterTest {
         ust.initTrace(null, trace.toString(), CtfTmfEvent.class);
         try {
             ust.traceOpened(new TmfTraceOpenedSignal(this, ust, null));
-            CallStackAnalysis callStack = TmfTraceUtils.getAnalysisModuleOfClass(ust, CallStackAnalysis.class,
-                    "org.eclipse.linuxtools.lttng2.ust.analysis.callstack"); //$NON-NLS-1$
-            assertNotNull(callStack, "Trace Compass's UST call stack analysis applies"); //$NON-NLS-1$
-            callStack.schedule();
-            assertTrue(callStack.waitForCompletion());
-            CallGraphAnalysis callGraph = (CallGraphAnalysis) callStack.getCallGraph();
-            callGraph.schedule();
-            assertTrue(callGraph.waitForCompletion());
+            CallGraphAnalysis callGraph = UstCallGraph.of(ust);
             Map<Long, Long> requestsPerThread = new TreeMap<>();
             for (ThreadNode thread : callGraph.getThreadNodes()) {
                 assertEquals(1, thread.getChildren().size(), "one top-level function on thread " + thread.getId()); //$NON-NLS-1$
