@@ -11,6 +11,8 @@ import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
 import org.eclipse.tracecompass.tmf.core.exceptions.TmfTraceException;
 import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
+import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.tef.TefKernelTrace;
 import org.featurecompass.core.tef.TefTmfEvent;
 
@@ -81,6 +83,35 @@ public record TwoHostRecording(Path client, Path server) {
         for (String[] command : commands) {
             BpfRecorder.run(dir, 30, command);
         }
+    }
+
+    /**
+     * The two hosts' recordings opened and joined in one experiment, as a user opens them: the
+     * experiment synchronises their clocks and builds one execution graph.
+     *
+     * @param client the client's recording, opened
+     * @param server the server's recording, opened
+     * @param experiment the experiment of both, opened; disposing it disposes them
+     */
+    public record Hosts(TefKernelTrace client, TefKernelTrace server, TmfExperiment experiment) {
+    }
+
+    /**
+     * @return both recordings opened, and the experiment of the two
+     * @throws TmfTraceException if one cannot be read
+     */
+    public Hosts openExperiment() throws TmfTraceException {
+        TefKernelTrace clientTrace = open(client);
+        TefKernelTrace serverTrace = open(server);
+        TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { clientTrace, serverTrace }, //$NON-NLS-1$
+                TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+        try {
+            experiment.traceOpened(new TmfTraceOpenedSignal(TwoHostRecording.class, experiment, null));
+        } catch (RuntimeException e) {
+            experiment.dispose();
+            throw e;
+        }
+        return new Hosts(clientTrace, serverTrace, experiment);
     }
 
     /**

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.util.List;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
-import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
@@ -60,12 +58,11 @@ class CrossHostEcctRecordingTest {
     void clientRequestsHoldTheServersWork(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
         TwoHostRecording recording = TwoHostRecording.record(out, REQUESTS, SLEEP_MS, HOLD_MS, CLOCK_OFFSET_NS);
-        TefKernelTrace client = TwoHostRecording.open(recording.client());
-        TefKernelTrace server = TwoHostRecording.open(recording.server());
-        TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { client, server }, //$NON-NLS-1$
-                TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+        TwoHostRecording.Hosts hosts = recording.openExperiment();
+        TefKernelTrace client = hosts.client();
+        TefKernelTrace server = hosts.server();
+        TmfExperiment experiment = hosts.experiment();
         try {
-            experiment.traceOpened(new TmfTraceOpenedSignal(this, experiment, null));
             for (ITmfTrace trace : List.of(client, server)) {
                 ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
                 assertNotNull(module);

@@ -17,9 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
-import org.eclipse.tracecompass.tmf.core.signal.TmfTraceOpenedSignal;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfContext;
-import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.eclipse.tracecompass.tmf.core.trace.experiment.TmfExperiment;
 import org.featurecompass.core.BpfRecorder;
 import org.featurecompass.core.KernelTraceFixture;
@@ -96,12 +94,11 @@ class NetworkPathRecordingTest {
     void twoHostsInNetworkNamespaces(@TempDir(cleanup = CleanupMode.ON_SUCCESS) Path out) throws Exception {
         BpfRecorder.assumeBpf();
         TwoHostRecording recording = TwoHostRecording.record(out, REQUESTS, SLEEP_MS, HOLD_MS, CLOCK_OFFSET_NS);
-        TefKernelTrace a = TwoHostRecording.open(recording.client());
-        TefKernelTrace b = TwoHostRecording.open(recording.server());
-        TmfExperiment experiment = new TmfExperiment(ITmfEvent.class, "two-hosts", new ITmfTrace[] { a, b }, //$NON-NLS-1$
-                TmfExperiment.DEFAULT_INDEX_PAGE_SIZE, null);
+        TwoHostRecording.Hosts hosts = recording.openExperiment();
+        TefKernelTrace a = hosts.client();
+        TefKernelTrace b = hosts.server();
+        TmfExperiment experiment = hosts.experiment();
         try {
-            experiment.traceOpened(new TmfTraceOpenedSignal(this, experiment, null));
             ExecutionGraphAnalysis.Result graph = KernelTraceFixture.result(experiment, ExecutionGraphAnalysis.class,
                     ExecutionGraphAnalysis.ID);
             SyncResult sync = graph.sync();
