@@ -23,8 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * independently in Python from the {@code executions} command's durations; the JSON report
  * validates against doc/comparison-report.schema.json (Python's {@code jsonschema}); the HTML
  * draws one box per context of the JSON; {@code go tool pprof} reads group A's profile with the
- * total of its folded stacks. Exit codes: 0, 1 when {@code --fail-if} holds for some context, 2 for
- * bad input with the message (a malformed filter or condition with its column and a caret, an
+ * total of its folded stacks; standard output starts with the answer, whose interval SciPy
+ * recomputes. Exit codes: 0 (also for identical or nested groups, with a warning), 1 when
+ * {@code --fail-if} holds for some context, 2 for bad input with the message (a malformed filter or condition with its column and a caret, an
  * unknown metric, an empty group, several traces, an unknown trace).
  */
 class CompareCommandTest {
@@ -53,7 +54,10 @@ class CompareCommandTest {
         Path pprofA = dir.resolve("a.pb.gz");
         CliRun run = CliRun.of("compare", "--trace", demo, "--executions", defs, "--report", html.toString(), "--json", json.toString(), "--csv", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
                 csv.toString(), "--md", md.toString(), "--folded-a", foldedA.toString(), "--pprof-a", pprofA.toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        assertTrue(run.out().startsWith("## Comparison of compression executions"), run.toString()); //$NON-NLS-1$
+        // The answer first, then the Markdown report's heading.
+        String answer = run.out().lines().findFirst().orElse(""); //$NON-NLS-1$
+        assertTrue(answer.startsWith("Per execution, B takes "), run.toString()); //$NON-NLS-1$
+        assertTrue(run.out().startsWith(answer + "\n\n## Comparison of compression executions"), run.toString()); //$NON-NLS-1$
         assertTrue(run.err().contains("wrote " + html), run.err()); //$NON-NLS-1$
         assertEquals(Files.readString(md), run.out(), "the summary on standard output is the Markdown report"); //$NON-NLS-1$
 
@@ -68,6 +72,15 @@ class CompareCommandTest {
                 "assert report['executionType'] == 'compression' and report['traces'][0]['name'] == 'demo-recording.json'", //$NON-NLS-1$
                 "rows = open(sys.argv[4], encoding='utf-8', newline='').read().count('\\r\\n') - 1", //$NON-NLS-1$
                 "assert rows == len(report['ranked']), (rows, len(report['ranked']))", //$NON-NLS-1$
+                "import math; from scipy import stats", //$NON-NLS-1$
+                // The answer's interval recomputed by SciPy from the root's means and sds (Welch).
+                "a = report['answer']; root = report['contexts'][0]; nA = a['relation']['sizeA']; nB = a['relation']['sizeB']", //$NON-NLS-1$
+                "assert root['parent'] is None and a['meanA'] == root['A']['mean'] and a['meanB'] == root['B']['mean']", //$NON-NLS-1$
+                "va = root['A']['sd'] ** 2 / nA; vb = root['B']['sd'] ** 2 / nB; df = (va + vb) ** 2 / (va ** 2 / (nA - 1) + vb ** 2 / (nB - 1))", //$NON-NLS-1$
+                "half = stats.t.ppf(0.975, df) * math.sqrt(va + vb); d = a['meanB'] - a['meanA']", //$NON-NLS-1$
+                "assert abs(a['low'] - (d - half)) <= 1e-9 * half and abs(a['high'] - (d + half)) <= 1e-9 * half, (a, d, half)", //$NON-NLS-1$
+                "assert a['relation']['kind'] == 'disjoint' and a['relation']['warnings'] == [], a['relation']", //$NON-NLS-1$
+                "assert html.index('id=\"answer\"') < html.index('<h1>'), 'the answer is the first text of the page'", //$NON-NLS-1$
                 "print(report['groups']['A']['size'], report['groups']['B']['size'])"), //$NON-NLS-1$
                 RepositoryFiles.resolve("doc/comparison-report.schema.json").toString(), json.toString(), html.toString(), csv.toString()), 5); //$NON-NLS-1$
         assertEquals(sizes, check.strip(), "group sizes"); //$NON-NLS-1$
@@ -140,10 +153,35 @@ class CompareCommandTest {
         CliRun exceeded = CliRun.of("compare", "--trace", demo, "--executions", defs, "--fail-if", "n-a >= 1 and depth = 0", "--quiet"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
         assertEquals(ExitCode.THRESHOLD_EXCEEDED, exceeded.exitCode(), exceeded.toString());
         assertTrue(exceeded.err().contains("threshold exceeded: 1 calling contexts satisfy --fail-if \"n-a >= 1 and depth = 0\""), exceeded.err()); //$NON-NLS-1$
-        assertTrue(exceeded.out().startsWith("## Comparison"), "the summary is written all the same"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(exceeded.out().contains("\n## Comparison"), "the summary is written all the same"); //$NON-NLS-1$ //$NON-NLS-2$
         CliRun passed = CliRun.of("compare", "--trace", demo, "--executions", defs, "--fail-if", "q < 0"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$
         assertEquals(ExitCode.OK, passed.exitCode(), passed.toString());
         assertTrue(passed.err().contains("no calling context satisfies --fail-if \"q < 0\""), passed.err()); //$NON-NLS-1$
+    }
+
+    /**
+     * Issue 22: the same filter for both groups is compared (exit 0: A = B = all is how one
+     * exports every execution's profile) with a warning on standard error, and the answer says
+     * that nothing can differ; a group inside the other is warned about too. Sizes from the
+     * {@code executions} command's durations (Python), as above.
+     */
+    @Test
+    void identicalAndNestedGroupsAreWarnedAbout(@TempDir Path dir) throws Exception {
+        String demo = RepositoryFiles.resolve(DEMO).toString();
+        String defs = definitions(dir);
+        CliRun same = CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-a", "duration >= 0ns", "--group-b", "duration >= 0ns"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+        assertEquals(ExitCode.OK, same.exitCode(), same.toString());
+        String sameWarning = "Groups A and B are the same 16 executions (the same filter twice?): every difference is 0 by construction."; //$NON-NLS-1$
+        assertTrue(same.err().contains("featurecompass: warning: " + sameWarning), same.err()); //$NON-NLS-1$
+        assertTrue(same.out().startsWith(sameWarning + "\n"), same.out()); //$NON-NLS-1$
+        CliRun executions = CliRun.of("executions", "--trace", demo, "--executions", defs).ok(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+        String slowest = Python.run(executions.out(), "-c", String.join("\n", "import csv, math, sys", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                "d = sorted((int(r['duration_ns']) for r in csv.DictReader(sys.stdin)), reverse=True)", //$NON-NLS-1$
+                "t = d[math.ceil(0.1 * len(d)) - 1]", "print(sum(1 for x in d if x >= t))")).strip(); //$NON-NLS-1$ //$NON-NLS-2$
+        CliRun nested = CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-a", "slowest 10%", "--group-b", "all"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
+        assertEquals(ExitCode.OK, nested.exitCode(), nested.toString());
+        assertTrue(nested.err().contains("featurecompass: warning: Group A (" + slowest + ") lies inside group B (16)"), nested.err()); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(nested.out().lines().findFirst().orElse("").endsWith("compare A with the rest of B to see them apart."), nested.out()); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     @Test

@@ -50,7 +50,9 @@ import org.featurecompass.model.execution.ExpressionException;
  * {@code --fail-if}, a CI gate that exits with {@link ExitCode#THRESHOLD_EXCEEDED} when a context
  * satisfies the condition. Groups are given in the filter syntax of
  * {@link GroupFilterExpression}; every syntax error is reported with its column before the trace
- * is read.
+ * is read. Standard output starts with the answer ({@code ComparisonAnswer}), the first line of
+ * the Markdown report that follows; identical, nested or overlapping groups are warned about on
+ * standard error (exit code unchanged), an empty group is an error.
  */
 public class CompareCommand implements CliCommand {
 
@@ -175,6 +177,11 @@ public class CompareCommand implements CliCommand {
                 line.hasOption("timestamp") ? Instant.now().truncatedTo(ChronoUnit.SECONDS).toString() : null); //$NON-NLS-1$
         ComparisonReport report = snapshot.report();
         DifferentialTree tree = report.tree();
+        // Groups that are the same, nested or overlapping still compare (A = B = all exports one
+        // group's profiles), but the differences mean less: said before anything else.
+        for (String warning : report.relation().warnings()) {
+            console.warning(warning);
+        }
         console.progress(NLS.bind(Messages.Compare_Summary, new Object[] { Integer.toString(report.sizeA()), Integer.toString(report.sizeB()),
                 Integer.toString(report.reachedContexts().size()), Long.toString(report.ranked().stream().filter(ContextDifference::significant).count()) }));
         for (ReportFormat format : ReportFormat.values()) {

@@ -29,6 +29,7 @@ import org.featurecompass.model.compare.group.ExperimentExecutions;
 import org.featurecompass.model.compare.group.Group;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.GroupPresets;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.group.HistogramEdges;
 import org.featurecompass.model.compare.io.ComparisonSpec;
 import org.featurecompass.model.ecct.EcctStore;
@@ -330,10 +331,23 @@ public final class ComparisonSession {
      * @return their differential tree
      */
     public DifferentialTree compute(ComparisonSpec spec) {
+        CrossFilter scratch = scratch(spec);
+        return GroupComparison.compare(fValues, scratch.members(Group.A), scratch.members(Group.B), spec.settings());
+    }
+
+    /**
+     * @param spec other groups, or null for this session's
+     * @return how those groups' executions relate (for the warnings and the answer)
+     */
+    public GroupRelation relation(@Nullable ComparisonSpec spec) {
+        return spec == null ? read(GroupRelation::of) : GroupRelation.of(scratch(spec));
+    }
+
+    private CrossFilter scratch(ComparisonSpec spec) {
         CrossFilter scratch = new CrossFilter(fExecutions, 1, HistogramEdges.Scale.LINEAR);
         scratch.apply(Group.A, spec.groupA());
         scratch.apply(Group.B, spec.groupB());
-        return GroupComparison.compare(fValues, scratch.members(Group.A), scratch.members(Group.B), spec.settings());
+        return scratch;
     }
 
     /** @return the groups and settings, with the execution type's definition: what a saved comparison or a report holds */

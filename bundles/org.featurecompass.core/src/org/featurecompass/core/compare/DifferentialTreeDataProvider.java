@@ -23,9 +23,11 @@ import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.io.ComparisonFile;
 import org.featurecompass.model.compare.io.ComparisonFormatException;
 import org.featurecompass.model.compare.io.ComparisonSpec;
+import org.featurecompass.model.compare.report.ComparisonAnswer;
 import org.featurecompass.model.compare.stats.TestResult;
 import org.featurecompass.model.ecct.ContextTree;
 
@@ -105,14 +107,17 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
         }
         DifferentialTree tree;
         ComparisonSpec used;
+        GroupRelation relation;
         try {
             if (spec != null) {
                 tree = session.compute(spec);
                 used = spec;
+                relation = session.relation(spec);
             } else {
                 synchronized (session) {
                     tree = session.compute();
                     used = session.spec();
+                    relation = session.relation(null);
                 }
             }
         } catch (IllegalArgumentException e) { // a filter naming a metric or label the executions do not have
@@ -121,7 +126,8 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
         if (ResultOrStatus.isCancelled(monitor)) {
             return response(ResultOrStatus.cancelled());
         }
-        return ResultOrStatus.completed(tree).response(new DifferentialTreeModel(entries(tree), tree, session, used));
+        return ResultOrStatus.completed(tree)
+                .response(new DifferentialTreeModel(entries(tree, ComparisonAnswer.of(tree, relation).sentence()), tree, session, used));
     }
 
     private @Nullable String type(@Nullable Object parameter) {
@@ -141,9 +147,10 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
 
     /**
      * @param tree a differential tree
+     * @param answer the comparison's answer ({@link ComparisonAnswer#sentence()}), the root's {@code answer} label
      * @return its entries: the root and every context reached by an execution of either group, parents first
      */
-    public static List<DifferentialTreeEntry> entries(DifferentialTree tree) {
+    public static List<DifferentialTreeEntry> entries(DifferentialTree tree, String answer) {
         List<DifferentialTreeEntry> entries = new ArrayList<>();
         ContextTree contexts = tree.tree();
         for (int c = 0; c < tree.size(); c++) {
@@ -151,7 +158,7 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
             if (c != ContextTree.ROOT && d.presentA() + d.presentB() == 0) {
                 continue;
             }
-            entries.add(new DifferentialTreeEntry(c == ContextTree.ROOT ? -1 : contexts.parent(c), labels(tree, d), d, tree.x(c),
+            entries.add(new DifferentialTreeEntry(c == ContextTree.ROOT ? -1 : contexts.parent(c), labels(tree, d, c == ContextTree.ROOT ? answer : ""), d, tree.x(c), //$NON-NLS-1$
                     tree.width(c)));
         }
         return entries;
@@ -160,9 +167,10 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
     /**
      * @param tree the tree
      * @param d one of its contexts
+     * @param answer the comparison's answer for the root, empty for the other contexts
      * @return its texts, in the order of {@link DifferentialTreeModel#HEADERS}
      */
-    public static List<String> labels(DifferentialTree tree, ContextDifference d) {
+    public static List<String> labels(DifferentialTree tree, ContextDifference d, String answer) {
         int c = d.context();
         ContextTree contexts = tree.tree();
         TestResult test = d.test();
@@ -171,7 +179,7 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
                 number(d.meanA()), number(d.meanB()), number(d.sdA()), number(d.sdB()), number(d.difference()), number(d.relative()),
                 tree.settings().test().name(), test.outcome().name(), number(test.statistic()), number(test.degreesOfFreedom()), number(test.p()),
                 number(d.q()), Boolean.toString(d.significant()), d.direction().name(), number(tree.x(c)), number(tree.width(c)),
-                String.format("#%06X", Integer.valueOf(DifferencePalette.rgb(d)))); //$NON-NLS-1$
+                String.format("#%06X", Integer.valueOf(DifferencePalette.rgb(d))), answer); //$NON-NLS-1$
     }
 
     /** @return the answer without a tree */

@@ -17,11 +17,13 @@ public class DifferentialTreeModel extends TmfTreeModel<DifferentialTreeEntry> {
 
     /**
      * The columns, in label order; machine-readable names, as remote clients parse them. Times are
-     * ns; numbers are Java's shortest exact decimal form; an undefined value is empty.
+     * ns; numbers are Java's shortest exact decimal form; an undefined value is empty. {@code answer}
+     * is the comparison's answer in words ({@code ComparisonAnswer}) on the root entry, empty on
+     * the others.
      */
     public static final List<String> HEADERS = List.of("context", "path", "nA", "nB", "reachedA", "reachedB", "meanA", "meanB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$
             "sdA", "sdB", "difference", "relative", "test", "outcome", "statistic", "df", "p", "q", "significant", "direction", "x", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$ //$NON-NLS-10$ //$NON-NLS-11$ //$NON-NLS-12$ //$NON-NLS-13$
-            "width", "colour"); //$NON-NLS-1$ //$NON-NLS-2$
+            "width", "colour", "answer"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
     private final @Nullable DifferentialTree fTree;
     private final @Nullable ComparisonSession fSession;

@@ -16,6 +16,7 @@ import java.util.regex.Pattern;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.group.CrossFilter;
 import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.io.ComparisonSpec;
 import org.featurecompass.model.compare.report.ComparisonHtml;
 import org.featurecompass.model.compare.report.ComparisonReport;
@@ -90,7 +91,7 @@ final class HtmlReportBench {
         }
         return new ComparisonReport(tree, new ComparisonSpec(definitionJson, filter.filters(Group.A), filter.filters(Group.B), tree.settings()),
                 MetricHistogram.forReport(filter), new ReportMetadata("bench", "request", //$NON-NLS-1$ //$NON-NLS-2$
-                        List.of(new TraceSummary("bench", filter.table().size(), 0, 0, 0, 0, List.of())), units, null)); //$NON-NLS-1$
+                        List.of(new TraceSummary("bench", filter.table().size(), 0, 0, 0, 0, List.of())), units, null), GroupRelation.of(filter)); //$NON-NLS-1$
     }
 
     /** Writes the report into {@code dir}, opens it in Chromium and prints the figures (Markdown). */

@@ -235,6 +235,11 @@ class DifferentialTreeDataProviderTest {
             DifferentialTreeEntry root = same.getEntries().get(0);
             assertEquals(0, root.getDifference().difference(), "identical groups");
             assertTrue(same.getEntries().stream().noneMatch(e -> e.getDifference().significant()), "identical groups: nothing significant");
+            // The answer, for remote clients: on the root entry only, and it says why nothing differs.
+            int answer = DifferentialTreeModel.HEADERS.indexOf("answer"); //$NON-NLS-1$
+            assertTrue(root.getLabels().get(answer).startsWith("Groups A and B are the same " + session.executions().size() + " executions"), //$NON-NLS-1$ //$NON-NLS-2$
+                    root.getLabels().get(answer));
+            assertTrue(same.getEntries().stream().skip(1).allMatch(e -> e.getLabels().get(answer).isEmpty()), "answer on the root only"); //$NON-NLS-1$
             session.setSettings(session.settings().withMeasure(Measure.SELF));
             session.selectContext(3);
             session.apply(original);

@@ -11,6 +11,7 @@ import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.compare.ComparisonSession;
 import org.featurecompass.core.trace.ICoverageTrace;
 import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.report.ComparisonReport;
 import org.featurecompass.model.compare.report.MetricHistogram;
 import org.featurecompass.model.compare.report.ReportMetadata;
@@ -45,7 +46,7 @@ public record SessionReport(ComparisonReport report, EcctStore eccts, BitSet mem
         return session.read(filter -> {
             // The session's lock is held (reentrant): compute() and spec() see these same groups.
             ComparisonReport report = new ComparisonReport(session.compute(), session.spec(), MetricHistogram.forReport(filter),
-                    metadata(session, createdAt));
+                    metadata(session, createdAt), GroupRelation.of(filter));
             return new SessionReport(report, session.eccts(), filter.members(Group.A), filter.members(Group.B));
         });
     }

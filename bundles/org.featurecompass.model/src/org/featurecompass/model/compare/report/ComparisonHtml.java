@@ -64,6 +64,8 @@ public final class ComparisonHtml {
         h.append("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"); //$NON-NLS-1$
         h.append("<meta name=\"generator\" content=\"Feature Compass ").append(esc(meta.suiteVersion())).append("\">\n"); //$NON-NLS-1$ //$NON-NLS-2$
         h.append("<title>").append(esc(title)).append("</title>\n<style>\n").append(CSS).append("</style>\n</head>\n<body>\n"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        // The answer first: the first text a reader (or a script reading the page) meets.
+        h.append("<p id=\"answer\">").append(esc(report.answer().sentence())).append("</p>\n"); //$NON-NLS-1$ //$NON-NLS-2$
         h.append("<h1>").append(esc(title)).append("</h1>\n"); //$NON-NLS-1$ //$NON-NLS-2$
         groups(h, report);
         flameGraph(h, report);
@@ -75,15 +77,15 @@ public final class ComparisonHtml {
     }
 
     private static void groups(StringBuilder h, ComparisonReport report) {
-        h.append("<section id=\"groups\">\n<h2>Groups</h2>\n<table>\n<tr><th>group</th><th>definition</th><th class=\"num\">executions</th></tr>\n"); //$NON-NLS-1$
-        groupRow(h, "A", report.definition(report.spec().groupA()), report.sizeA()); //$NON-NLS-1$
-        groupRow(h, "B", report.definition(report.spec().groupB()), report.sizeB()); //$NON-NLS-1$
+        h.append("<section id=\"groups\">\n<h2>Groups</h2>\n<table>\n<tr><th>group</th><th class=\"num\">executions</th><th>definition</th><th>in words</th></tr>\n"); //$NON-NLS-1$
+        groupRow(h, "A", report.definition(report.spec().groupA()), report.words(report.spec().groupA()), report.sizeA()); //$NON-NLS-1$
+        groupRow(h, "B", report.definition(report.spec().groupB()), report.words(report.spec().groupB()), report.sizeB()); //$NON-NLS-1$
         h.append("</table>\n<p>").append(esc(ReportText.settingsSentence(report.spec().settings()))).append("</p>\n</section>\n"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
-    private static void groupRow(StringBuilder h, String name, String definition, int size) {
-        h.append("<tr><td class=\"group-").append(name.toLowerCase(Locale.ROOT)).append("\">").append(name).append("</td><td><code>") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .append(esc(definition)).append("</code></td><td class=\"num\">").append(size).append("</td></tr>\n"); //$NON-NLS-1$ //$NON-NLS-2$
+    private static void groupRow(StringBuilder h, String name, String definition, String words, int size) {
+        h.append("<tr><td class=\"group-").append(name.toLowerCase(Locale.ROOT)).append("\">").append(name).append("</td><td class=\"num\">") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                .append(size).append("</td><td><code>").append(esc(definition)).append("</code></td><td>").append(esc(words)).append("</td></tr>\n"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     private static void flameGraph(StringBuilder h, ComparisonReport report) {
@@ -332,21 +334,20 @@ public final class ComparisonHtml {
     }
 
     private static void differences(StringBuilder h, ComparisonReport report) {
-        List<ContextDifference> significant = report.ranked().stream().filter(ContextDifference::significant).toList();
+        List<ContextDifference> significant = report.significantRows();
         h.append("<section id=\"differences\">\n<h2>Ranked differences</h2>\n"); //$NON-NLS-1$
         if (significant.isEmpty()) {
             h.append("<p>No calling context differs significantly.</p>\n</section>\n"); //$NON-NLS-1$
             return;
         }
-        h.append("<p>").append(significant.size()).append(" significant contexts, largest |B \u2212 A| first") //$NON-NLS-1$ //$NON-NLS-2$
+        h.append("<p>").append(significant.size()).append(" rows of significant contexts (a chain of callers with the same difference as one row), largest |B \u2212 A| first") //$NON-NLS-1$ //$NON-NLS-2$
                 .append(significant.size() > TABLE_LIMIT ? " (the first " + TABLE_LIMIT + " shown; the CSV and JSON exports list all)" : "").append(".</p>\n"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
         h.append("<table id=\"ranked\">\n<tr><th class=\"num\">#</th><th>context</th><th class=\"num\">mean A</th><th class=\"num\">mean B</th>") //$NON-NLS-1$
                 .append("<th class=\"num\">B \u2212 A</th><th class=\"num\">relative</th><th class=\"num\">q</th><th class=\"num\">reached A / B</th></tr>\n"); //$NON-NLS-1$
-        ContextTree contexts = report.tree().tree();
         for (int i = 0; i < significant.size() && i < TABLE_LIMIT; i++) {
             ContextDifference d = significant.get(i);
             h.append("<tr data-id=\"").append(d.context()).append("\"><td class=\"num\">").append(i + 1).append("</td><td><span class=\"swatch\" style=\"background:") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                    .append(ComparisonReportJson.colour(d)).append("\"></span>").append(esc(contexts.joined(d.context(), " \u203a "))) //$NON-NLS-1$ //$NON-NLS-2$
+                    .append(ComparisonReportJson.colour(d)).append("\"></span>").append(esc(report.rowPath(d.context()))) //$NON-NLS-1$ //$NON-NLS-2$
                     .append("</td><td class=\"num\">").append(esc(ReportText.time(d.meanA()))).append("</td><td class=\"num\">") //$NON-NLS-1$ //$NON-NLS-2$
                     .append(esc(ReportText.time(d.meanB()))).append("</td><td class=\"num\">").append(esc(ReportText.signedTime(d.difference()))) //$NON-NLS-1$
                     .append("</td><td class=\"num\">").append(esc(ReportText.percent(d.relative()))).append("</td><td class=\"num\">") //$NON-NLS-1$ //$NON-NLS-2$
@@ -420,7 +421,9 @@ public final class ComparisonHtml {
             body { font-family: sans-serif; margin: 1em 2em; color: #222; }
             h1 { font-size: 1.5em; } h2 { font-size: 1.2em; margin-top: 1.5em; }
             table { border-collapse: collapse; } td, th { padding: 2px 8px; border-bottom: 1px solid #ddd; text-align: left; vertical-align: top; }
-            .num { text-align: right; font-variant-numeric: tabular-nums; }
+            .num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
+            #answer { font-size: 1.15em; line-height: 1.4; max-width: 70em; padding: 0.5em 0.8em; border-left: 4px solid #444; background: #f4f4f4; }
+            #ranked td:nth-child(2) { overflow-wrap: anywhere; }
             code, pre { font-family: monospace; } pre { background: #f6f6f6; padding: 6px; white-space: pre-wrap; }
             .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px; border: 1px solid #999; vertical-align: middle; }
             .group-a { color: #2166ac; font-weight: bold; } .group-b { color: #b2182b; font-weight: bold; }

@@ -5,12 +5,13 @@ import java.util.List;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
-import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.report.MarkdownTable;
 
 /**
- * A {@link ComparisonReport} as GitHub-flavoured Markdown for issue trackers: the groups and
- * their sizes, the settings, the significant differences (at most {@code limit}, ranked) and the
+ * A {@link ComparisonReport} as GitHub-flavoured Markdown for issue trackers: the answer
+ * ({@link ComparisonAnswer}) on the first line, the groups with their sizes and definitions (in
+ * the filter syntax and in words), the settings, the significant differences (at most {@code limit}, ranked, a chain of callers with
+ * the same difference as one row) and the
  * traces with their coverage. Cells are escaped by {@link MarkdownTable}; free text from traces
  * outside tables by {@link MarkdownTable#escape}.
  */
@@ -27,14 +28,16 @@ public final class ComparisonMarkdown {
     public static String text(ComparisonReport report, int limit) {
         StringBuilder md = new StringBuilder();
         ReportMetadata meta = report.metadata();
+        // The answer first: the first line of the file and of the command line's standard output.
+        md.append(MarkdownTable.escape(report.answer().sentence())).append("\n\n"); //$NON-NLS-1$
         md.append("## Comparison of ").append(MarkdownTable.escape(meta.executionType())).append(" executions\n\n"); //$NON-NLS-1$ //$NON-NLS-2$
-        md.append(new MarkdownTable(List.of("group", "definition", "executions"), List.of(false, false, true)) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-                .add(List.of("A", report.definition(report.spec().groupA()), Integer.toString(report.sizeA()))) //$NON-NLS-1$
-                .add(List.of("B", report.definition(report.spec().groupB()), Integer.toString(report.sizeB()))).text()); //$NON-NLS-1$
+        md.append(new MarkdownTable(List.of("group", "executions", "definition", "in words"), List.of(false, true, false, false)) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                .add(List.of("A", Integer.toString(report.sizeA()), report.definition(report.spec().groupA()), report.words(report.spec().groupA()))) //$NON-NLS-1$
+                .add(List.of("B", Integer.toString(report.sizeB()), report.definition(report.spec().groupB()), report.words(report.spec().groupB()))) //$NON-NLS-1$
+                .text());
         ComparisonSettings s = report.spec().settings();
         md.append('\n').append(ReportText.settingsSentence(s)).append("\n\n"); //$NON-NLS-1$
-        List<ContextDifference> significant = report.ranked().stream().filter(ContextDifference::significant).toList();
-        ContextTree tree = report.tree().tree();
+        List<ContextDifference> significant = report.significantRows();
         if (significant.isEmpty()) {
             md.append("No calling context differs significantly.\n"); //$NON-NLS-1$
         } else {
@@ -49,7 +52,7 @@ public final class ComparisonMarkdown {
                     break;
                 }
                 rank++;
-                table.add(List.of(Integer.toString(rank), tree.joined(d.context(), " \u203a "), ReportText.time(d.meanA()), //$NON-NLS-1$
+                table.add(List.of(Integer.toString(rank), report.rowPath(d.context()), ReportText.time(d.meanA()), //$NON-NLS-1$
                         ReportText.time(d.meanB()), ReportText.signedTime(d.difference()), ReportText.percent(d.relative()), ReportText.number(d.q())));
             }
             md.append(table.text());

@@ -8,6 +8,7 @@ import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.expression.GroupFilterExpression;
 import org.featurecompass.model.compare.group.GroupFilter;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.io.ComparisonSpec;
 import org.featurecompass.model.ecct.ContextTree;
 
@@ -21,12 +22,19 @@ import org.featurecompass.model.ecct.ContextTree;
  * @param spec the groups, settings and execution definition
  * @param histograms both groups' histograms of the metrics shown
  * @param metadata traces, execution type, suite version
+ * @param relation how the groups' executions relate (the warnings every format shows)
  */
-public record ComparisonReport(DifferentialTree tree, ComparisonSpec spec, List<MetricHistogram> histograms, ReportMetadata metadata) {
+public record ComparisonReport(DifferentialTree tree, ComparisonSpec spec, List<MetricHistogram> histograms, ReportMetadata metadata,
+        GroupRelation relation) {
 
     /** Copies the list. */
     public ComparisonReport {
         histograms = List.copyOf(histograms);
+    }
+
+    /** @return the answer: the first text of every format */
+    public ComparisonAnswer answer() {
+        return ComparisonAnswer.of(tree, relation);
     }
 
     /** @return executions in group A */
@@ -45,6 +53,41 @@ public record ComparisonReport(DifferentialTree tree, ComparisonSpec spec, List<
      */
     public String definition(List<GroupFilter> filters) {
         return GroupFilterExpression.format(filters, metadata::unit);
+    }
+
+    /**
+     * @param filters a group's filters
+     * @return them in plain English
+     */
+    public String words(List<GroupFilter> filters) {
+        return FilterWords.of(filters, metadata::unit);
+    }
+
+    /**
+     * The significant contexts in ranking order, a context left out when a significant child
+     * carries the same difference ({@link DifferenceChains}): that child's row stands for it.
+     *
+     * @return the significant contexts to list
+     */
+    public List<ContextDifference> significantRows() {
+        List<ContextDifference> rows = new ArrayList<>();
+        for (ContextDifference d : tree.topDifferences(Integer.MAX_VALUE)) {
+            int carrier = DifferenceChains.carrier(tree, d.context());
+            if (carrier < 0 || !tree.context(carrier).significant()) {
+                rows.add(d);
+            }
+        }
+        return rows;
+    }
+
+    /**
+     * @param context a listed context
+     * @return its path, with how many callers it stands for, e.g. {@code main › f › h (and 2 callers with the same difference)}
+     */
+    public String rowPath(int context) {
+        String path = tree.tree().joined(context, " \u203a "); //$NON-NLS-1$
+        int callers = DifferenceChains.carriedCallers(tree, context);
+        return callers == 0 ? path : path + " (and " + callers + (callers == 1 ? " caller" : " callers") + " with the same difference)"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
     }
 
     /**

@@ -7,6 +7,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.io.ComparisonFile;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.execution.MetricUnit;
@@ -49,6 +50,7 @@ public final class ComparisonReportJson {
     private static void members(ComparisonReport report, JsonGenerator json) throws IOException {
         ReportMetadata meta = report.metadata();
         DifferentialTree tree = report.tree();
+        answer(report.answer(), json);
         json.writeObjectFieldStart("suite"); //$NON-NLS-1$
         json.writeStringField("name", "Feature Compass"); //$NON-NLS-1$ //$NON-NLS-2$
         json.writeStringField("version", meta.suiteVersion()); //$NON-NLS-1$
@@ -78,8 +80,8 @@ public final class ComparisonReportJson {
         json.writeFieldName("comparison"); //$NON-NLS-1$
         copy(ComparisonFile.toJson(report.spec()), json);
         json.writeObjectFieldStart("groups"); //$NON-NLS-1$
-        group(json, "A", report.sizeA(), report.definition(report.spec().groupA())); //$NON-NLS-1$
-        group(json, "B", report.sizeB(), report.definition(report.spec().groupB())); //$NON-NLS-1$
+        group(json, "A", report.sizeA(), report.definition(report.spec().groupA()), report.words(report.spec().groupA())); //$NON-NLS-1$
+        group(json, "B", report.sizeB(), report.definition(report.spec().groupB()), report.words(report.spec().groupB())); //$NON-NLS-1$
         json.writeEndObject();
         json.writeArrayFieldStart("histograms"); //$NON-NLS-1$
         for (MetricHistogram h : report.histograms()) {
@@ -148,10 +150,49 @@ public final class ComparisonReportJson {
         return String.format(Locale.ROOT, "#%06x", DifferencePalette.rgb(d)); //$NON-NLS-1$
     }
 
-    private static void group(JsonGenerator json, String name, int size, String definition) throws IOException {
+    private static void group(JsonGenerator json, String name, int size, String definition, String words) throws IOException {
         json.writeObjectFieldStart(name);
         json.writeNumberField("size", size); //$NON-NLS-1$
         json.writeStringField("definition", definition); //$NON-NLS-1$
+        json.writeStringField("words", words); //$NON-NLS-1$
+        json.writeEndObject();
+    }
+
+    /** The answer, first of the report's members after format and version. */
+    private static void answer(ComparisonAnswer answer, JsonGenerator json) throws IOException {
+        json.writeObjectFieldStart("answer"); //$NON-NLS-1$
+        json.writeStringField("sentence", answer.sentence()); //$NON-NLS-1$
+        number(json, "meanA", answer.meanA()); //$NON-NLS-1$
+        number(json, "meanB", answer.meanB()); //$NON-NLS-1$
+        number(json, "difference", answer.difference()); //$NON-NLS-1$
+        number(json, "relativeToA", answer.relativeToA()); //$NON-NLS-1$
+        number(json, "low", answer.low()); //$NON-NLS-1$
+        number(json, "high", answer.high()); //$NON-NLS-1$
+        json.writeBooleanField("significant", answer.significant()); //$NON-NLS-1$
+        json.writeArrayFieldStart("causes"); //$NON-NLS-1$
+        for (ComparisonAnswer.Cause cause : answer.causes()) {
+            json.writeStartObject();
+            json.writeNumberField("id", cause.context()); //$NON-NLS-1$
+            json.writeStringField("path", cause.path()); //$NON-NLS-1$
+            number(json, "difference", cause.difference()); //$NON-NLS-1$
+            number(json, "share", cause.share()); //$NON-NLS-1$
+            json.writeEndObject();
+        }
+        json.writeEndArray();
+        GroupRelation r = answer.relation();
+        json.writeObjectFieldStart("relation"); //$NON-NLS-1$
+        json.writeStringField("kind", r.kind().name().toLowerCase(Locale.ROOT).replace('_', '-')); //$NON-NLS-1$
+        json.writeNumberField("sizeA", r.sizeA()); //$NON-NLS-1$
+        json.writeNumberField("sizeB", r.sizeB()); //$NON-NLS-1$
+        json.writeNumberField("common", r.common()); //$NON-NLS-1$
+        json.writeNumberField("tracesA", r.tracesA()); //$NON-NLS-1$
+        json.writeNumberField("tracesB", r.tracesB()); //$NON-NLS-1$
+        json.writeArrayFieldStart("warnings"); //$NON-NLS-1$
+        for (String warning : r.warnings()) {
+            json.writeString(warning);
+        }
+        json.writeEndArray();
+        json.writeEndObject();
         json.writeEndObject();
     }
 

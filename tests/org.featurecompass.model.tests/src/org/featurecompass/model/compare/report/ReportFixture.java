@@ -19,6 +19,7 @@ import org.featurecompass.model.compare.group.CrossFilter;
 import org.featurecompass.model.compare.group.CrossFilterTestTables;
 import org.featurecompass.model.compare.group.ExperimentExecutions;
 import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.HistogramEdges;
 import org.featurecompass.model.compare.io.ComparisonSpec;
@@ -143,7 +144,7 @@ public final class ReportFixture {
                 List.of(new TraceSummary("t1", EXECUTIONS_PER_GROUP, 3, 1, 0, 1500, List.of("1 unmatched begin <b>bold</b>")), //$NON-NLS-1$ //$NON-NLS-2$
                         new TraceSummary("t2", EXECUTIONS_PER_GROUP, 0, 0, 0, 0, List.of())), //$NON-NLS-1$
                 units, createdAt);
-        return new ComparisonReport(differences, spec, MetricHistogram.forReport(filter), meta);
+        return new ComparisonReport(differences, spec, MetricHistogram.forReport(filter), meta, GroupRelation.of(filter));
     }
 
     /**
@@ -196,7 +197,7 @@ public final class ReportFixture {
             units.put(m.name(), m.unit());
         }
         return new ComparisonReport(differences, new ComparisonSpec("{}", a, b, ComparisonSettings.DEFAULT), MetricHistogram.forReport(filter), //$NON-NLS-1$
-                new ReportMetadata("0.1.0.test", "request", List.of(), units, null)); //$NON-NLS-1$ //$NON-NLS-2$
+                new ReportMetadata("0.1.0.test", "request", List.of(), units, null), GroupRelation.of(filter)); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     /** @return the members of a group */
