@@ -2,10 +2,10 @@ package org.featurecompass.cli;
 
 import java.util.Map;
 
-import org.eclipse.core.runtime.ILogListener;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
+import org.eclipse.osgi.util.NLS;
 import org.eclipse.equinox.app.IApplication;
 import org.eclipse.equinox.app.IApplicationContext;
 
@@ -30,11 +30,14 @@ public class FeatureCompassApplication implements IApplication {
         if (!quiet) {
             Job.getJobManager().setProgressProvider(new JobProgressToStderr(System.err));
         }
-        ILogListener log = new ErrorLogToStderr(System.err);
+        ErrorLogToStderr log = new ErrorLogToStderr(System.err, quiet);
         Platform.addLogListener(log);
         try {
             int code = new FeatureCompassCli().run(args, System.out, System.err);
             System.out.flush();
+            if (log.suppressed() > 0) {
+                System.err.println(NLS.bind(Messages.Cli_QuietSuppressed, Integer.valueOf(log.suppressed())));
+            }
             return Integer.valueOf(code);
         } finally {
             Platform.removeLogListener(log);

@@ -19,6 +19,7 @@ import org.featurecompass.cli.execution.ExecutionsCommand;
 import org.featurecompass.cli.feature.FeaturesCommand;
 import org.featurecompass.cli.feature.FlameGraphCommand;
 import org.featurecompass.cli.graph.CriticalPathCommand;
+import org.featurecompass.model.execution.NameSuggestion;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 
@@ -77,7 +78,8 @@ public final class FeatureCompassCli {
         }
         CliCommand command = fCommands.get(name);
         if (command == null) {
-            err.println(NLS.bind(Messages.Cli_UnknownCommand, name, String.join(", ", fCommands.keySet()))); //$NON-NLS-1$
+            err.println(NLS.bind(Messages.Cli_UnknownCommand,
+                    new Object[] { name, String.join(", ", fCommands.keySet()), NameSuggestion.hint(name, fCommands.keySet()) })); //$NON-NLS-1$
             return ExitCode.USAGE_OR_INPUT_ERROR;
         }
         if (args.contains("--help") || args.contains("-h")) { //$NON-NLS-1$ //$NON-NLS-2$

@@ -19,6 +19,7 @@ public final class Messages extends NLS {
     public static String Cli_HelpUsage;
     public static String Cli_HelpOption;
     public static String Cli_QuietOption;
+    public static String Cli_QuietSuppressed;
     public static String Cli_ExitCodes;
     public static String Time_From;
     public static String Time_To;

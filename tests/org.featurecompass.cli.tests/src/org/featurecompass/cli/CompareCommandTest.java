@@ -194,7 +194,18 @@ class CompareCommandTest {
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--fail-if", "q < 0.01 and delta >"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
                 "--fail-if column 21: expected a number"); //$NON-NLS-1$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-a", "durtion < 1ms"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
-                "--group-a column 1: no metric 'durtion'; metrics: "); //$NON-NLS-1$
+                "--group-a column 1: no metric 'durtion' (did you mean 'duration'?); metrics: "); //$NON-NLS-1$
+        Path misspelt = Files.writeString(dir.resolve("misspelt.json"), "{\"formatVersion\": 1, \"definitions\": [{\"kind\": " //$NON-NLS-1$ //$NON-NLS-2$
+                + "\"featureRegion\", \"type\": \"compression\", \"region\": \"FR(Compresion)\"}]}"); //$NON-NLS-1$
+        CliRun unknownRegion = CliRun.of("compare", "--trace", demo, "--executions", misspelt.toString()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        FeaturesCommandTest.assertError(unknownRegion, "no instance of region FR(Compresion) (did you mean 'FR(Compression)'?) among "); //$NON-NLS-1$
+        // the regions there are, as Python's json module reads them from the recording
+        String regions = Python.run("", "-c", String.join("\n", "import json, sys", "d = json.load(open(sys.argv[1]))", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "e = d['traceEvents'] if isinstance(d, dict) else d", //$NON-NLS-1$
+                "print(', '.join(sorted({x['name'] for x in e if x.get('cat') == 'Feature' and x.get('ph') in ('B', 'E')})))"), demo).strip(); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(unknownRegion, "; regions: " + regions); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-b", "feature Compresion on"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+                "(did you mean 'Compression'?); features: "); //$NON-NLS-1$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", defs, "--group-b", "duration > 1000s"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
                 "group B is empty: none of the 16 executions passes \"duration > 1000s\""); //$NON-NLS-1$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--trace", RepositoryFiles.resolve("doc/samples/node-demo.json").toString(), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
@@ -205,6 +216,8 @@ class CompareCommandTest {
                 "--test t: not one of welch, mann-whitney"); //$NON-NLS-1$
         FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", "No such type"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
                 "no such execution type in demo-recording.json"); //$NON-NLS-1$
+        FeaturesCommandTest.assertError(CliRun.of("compare", "--trace", demo, "--executions", "compresion"), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+                "(did you mean 'compression'?)"); //$NON-NLS-1$
         CliRun help = CliRun.of("compare", "--help").ok(); //$NON-NLS-1$ //$NON-NLS-2$
         assertTrue(help.out().contains("--fail-if <CONDITION>") && help.out().contains("--group-b <FILTER>"), help.out()); //$NON-NLS-1$ //$NON-NLS-2$
     }

@@ -20,6 +20,7 @@ import org.featurecompass.model.execution.DefinitionFormatException;
 import org.featurecompass.model.execution.ExecutionDefinition;
 import org.featurecompass.model.execution.ExecutionDefinitionsJson;
 import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.execution.NameSuggestion;
 
 /**
  * The {@code --executions TYPE|DEFINITIONS.json[#TYPE]} option of the {@code executions} and
@@ -102,7 +103,8 @@ public record ExecutionsOption(String argument, String type, @Nullable List<Exec
         if (table == null) {
             throw new CliException(NLS.bind(Messages.Executions_NoSuchType, new Object[] { type, opened.name(),
                     result.tables().isEmpty() ? Messages.Executions_None : String.join(", ", result.tables().keySet()), //$NON-NLS-1$
-                    result.detected() ? Messages.Executions_Detected : "" })); //$NON-NLS-1$
+                    result.detected() ? Messages.Executions_Detected : "", //$NON-NLS-1$
+                    NameSuggestion.hint(type, result.tables().keySet()) }));
         }
         if (table.size() == 0) {
             List<String> problems = new ArrayList<>();

@@ -37,6 +37,7 @@ import org.featurecompass.model.execution.ExecutionDefinition;
 import org.featurecompass.model.execution.ExecutionDefinitionsJson;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
+import org.featurecompass.model.execution.NameSuggestion;
 
 /**
  * One comparison of two groups of the executions of one type of a trace, or of the traces of an
@@ -159,7 +160,8 @@ public final class ComparisonSession {
             }
             if (result.table(type) == null) {
                 throw new ComparisonUnavailableException(NLS.bind(Messages.ComparisonSession_NoSuchType,
-                        new Object[] { each.getName(), type, String.join(", ", result.tables().keySet()) })); //$NON-NLS-1$
+                        new Object[] { each.getName(), type, String.join(", ", result.tables().keySet()), //$NON-NLS-1$
+                                NameSuggestion.hint(type, result.tables().keySet()) }));
             }
             for (ExecutionDefinition d : result.definitions()) {
                 definition = definition == null && d.type().equals(type) ? d : definition;

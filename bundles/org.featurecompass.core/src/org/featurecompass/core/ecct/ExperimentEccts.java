@@ -28,6 +28,7 @@ import org.featurecompass.model.ecct.FrameTable;
 import org.featurecompass.model.ecct.HostStacks;
 import org.featurecompass.model.ecct.ThreadKey;
 import org.featurecompass.model.execution.ExecutionTable;
+import org.featurecompass.model.execution.NameSuggestion;
 import org.featurecompass.model.graph.network.LinearTransform;
 
 /**
@@ -105,7 +106,7 @@ public record ExperimentEccts(List<ExecutionTable> tables, EcctStore store, int 
             ExecutionTable table = result.table(type);
             if (table == null) {
                 throw new IllegalArgumentException(NLS.bind(Messages.ExperimentEccts_NoSuchType,
-                        new Object[] { trace.getName(), type, result.tables().keySet() }));
+                        new Object[] { trace.getName(), type, result.tables().keySet(), NameSuggestion.hint(type, result.tables().keySet()) }));
             }
             tables.add(table);
             LinearTransform toGraph = graph.toGraphClock(trace.getHostId());
@@ -164,7 +165,7 @@ public record ExperimentEccts(List<ExecutionTable> tables, EcctStore store, int 
                 ExecutionResult result = module == null ? null : module.getResult();
                 if (result != null && result.table(type) == null) {
                     throw new IllegalArgumentException(NLS.bind(Messages.ExperimentEccts_NoSuchType,
-                            new Object[] { trace.getName(), type, result.tables().keySet() }));
+                            new Object[] { trace.getName(), type, result.tables().keySet(), NameSuggestion.hint(type, result.tables().keySet()) }));
                 }
                 return null;
             }

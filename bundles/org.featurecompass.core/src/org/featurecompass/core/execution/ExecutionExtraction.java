@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.SubMonitor;
@@ -28,6 +30,7 @@ import org.featurecompass.model.execution.FeatureTimeIndex;
 import org.featurecompass.model.execution.MatchedExecution;
 import org.featurecompass.model.execution.MatchingProblem;
 import org.featurecompass.model.execution.MatchingReport;
+import org.featurecompass.model.execution.NameSuggestion;
 
 /**
  * Extracts the executions of every definition of a trace in one pass over its events
@@ -142,8 +145,11 @@ public final class ExecutionExtraction {
             }
         }
         if (!seen) {
-            report.note(MatchingProblem.UNKNOWN_BEGIN_EVENT, "no instance of region " + region.region() + " among " //$NON-NLS-1$ //$NON-NLS-2$
-                    + instances.size() + " region instances"); //$NON-NLS-1$
+            Set<String> names = new TreeSet<>();
+            instances.forEach(instance -> names.add(instance.getName()));
+            report.note(MatchingProblem.UNKNOWN_BEGIN_EVENT, "no instance of region " + region.region() //$NON-NLS-1$
+                    + NameSuggestion.hint(region.region(), names) + " among " + instances.size() + " region instances" //$NON-NLS-1$ //$NON-NLS-2$
+                    + (names.isEmpty() ? "" : "; regions: " + String.join(", ", names))); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         }
         return report;
     }

@@ -21,6 +21,7 @@ import org.featurecompass.model.execution.ExpressionToken;
 import org.featurecompass.model.execution.ExpressionTokenizer;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.MetricUnit;
+import org.featurecompass.model.execution.NameSuggestion;
 
 /**
  * A group's definition as text: terms joined by {@code and}, each one {@link GroupFilter} (the
@@ -298,8 +299,9 @@ public final class GroupFilterExpression {
             }
         }
         boolean isCategory = executions.categories().stream().anyMatch(c -> c.name().equals(name));
-        throw new ExpressionException(column, "no metric '" + name + "'" + (isCategory ? " (it is a category: use = or in {…})" : "") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
-                + "; metrics: " + String.join(", ", executions.metrics().stream().map(MetricColumn::name).toList())); //$NON-NLS-1$ //$NON-NLS-2$
+        List<String> names = executions.metrics().stream().map(MetricColumn::name).toList();
+        throw new ExpressionException(column, "no metric '" + name + "'" + (isCategory ? " (it is a category: use = or in {…})" //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                : NameSuggestion.hint(name, names)) + "; metrics: " + String.join(", ", executions.metrics().stream().map(MetricColumn::name).toList())); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     private static CategoryColumn category(ExperimentExecutions executions, String name, int column) throws ExpressionException {
@@ -308,7 +310,9 @@ public final class GroupFilterExpression {
                 return category;
             }
         }
-        throw new ExpressionException(column, "no category '" + name + "'; categories: trace, " + FEATURE_SET_KEYWORD); //$NON-NLS-1$ //$NON-NLS-2$
+        throw new ExpressionException(column, "no category '" + name + "'" //$NON-NLS-1$ //$NON-NLS-2$
+                + NameSuggestion.hint(name, executions.categories().stream().map(CategoryColumn::name).toList()) + "; categories: trace, " //$NON-NLS-1$
+                + FEATURE_SET_KEYWORD);
     }
 
     private static String quoteAll(List<String> labels) {

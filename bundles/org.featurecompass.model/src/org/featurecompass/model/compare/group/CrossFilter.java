@@ -13,6 +13,7 @@ import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.compare.group.GroupFilter.TimeRange;
 import org.featurecompass.model.execution.MetricColumn;
+import org.featurecompass.model.execution.NameSuggestion;
 
 /**
  * Groups A and B over one {@link ExperimentExecutions}, each the intersection of its filters, with one
@@ -213,7 +214,8 @@ public final class CrossFilter {
         for (String label : labels) {
             int code = column.code(label);
             if (code < 0) {
-                throw new IllegalArgumentException("Category " + category + " has no label " + label + "; labels: " + column.labels()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                throw new IllegalArgumentException("Category " + category + " has no label " + label //$NON-NLS-1$ //$NON-NLS-2$
+                        + NameSuggestion.hint(label, column.labels()) + "; labels: " + column.labels()); //$NON-NLS-1$
             }
             allowed.set(code);
         }

@@ -4,9 +4,11 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
 
 import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
+import org.featurecompass.model.execution.NameSuggestion;
 import org.featurecompass.model.feature.FeatureSet;
 
 /** Ready-made pairs of groups. */
@@ -70,7 +72,10 @@ public final class GroupPresets {
             (FeatureSet.parseInteraction(label).contains(feature) ? on : off).add(label);
         }
         if (on.isEmpty()) {
-            throw new IllegalArgumentException("No feature set of " + category + " contains " + feature + ": " + column.labels()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            Set<String> features = new TreeSet<>();
+            column.labels().forEach(label -> features.addAll(FeatureSet.parseInteraction(label).features()));
+            throw new IllegalArgumentException("No feature set of " + category + " contains " + feature //$NON-NLS-1$ //$NON-NLS-2$
+                    + NameSuggestion.hint(feature, features) + "; features: " + String.join(", ", features)); //$NON-NLS-1$ //$NON-NLS-2$
         }
         return new Pair(List.of(new CategorySet(category, off)), List.of(new CategorySet(category, on)));
     }

@@ -114,7 +114,8 @@ class GroupFilterExpressionTest {
         assertError("", 1, "empty group definition"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("duration <", 11, "expected a number"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("duration < 25xs", 12, "expected a number"); //$NON-NLS-1$ //$NON-NLS-2$
-        assertError("durtion < 25ms", 1, "no metric 'durtion'; metrics: "); //$NON-NLS-1$ //$NON-NLS-2$
+        assertError("durtion < 25ms", 1, "no metric 'durtion' (did you mean 'duration'?); metrics: "); //$NON-NLS-1$ //$NON-NLS-2$
+        assertError("latency < 25ms", 1, "no metric 'latency'; metrics: "); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("trace = t9", 9, "no execution has trace 't9'; trace values: t1, t2, t3"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("trace < 3", 1, "no metric 'trace' (it is a category"); //$NON-NLS-1$ //$NON-NLS-2$
         assertError("bytes < 2ms", 1, "bytes is not a time"); //$NON-NLS-1$ //$NON-NLS-2$
