@@ -12,6 +12,7 @@ import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.group.Group;
+import org.featurecompass.model.compare.group.GroupColours;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
 import org.featurecompass.model.ecct.ContextTree;
@@ -426,7 +427,7 @@ public final class ComparisonHtml {
             #ranked td:nth-child(2) { overflow-wrap: anywhere; }
             code, pre { font-family: monospace; } pre { background: #f6f6f6; padding: 6px; white-space: pre-wrap; }
             .swatch { display: inline-block; width: 12px; height: 12px; margin-right: 4px; border: 1px solid #999; vertical-align: middle; }
-            .group-a { color: #2166ac; font-weight: bold; } .group-b { color: #b2182b; font-weight: bold; }
+            .group-a { color: GROUP_A; font-weight: bold; } .group-b { color: GROUP_B; font-weight: bold; }
             #flamegraph { font-family: monospace; font-size: 12px; display: block; border: 1px solid #ccc; }
             #flamegraph g.box { cursor: pointer; }
             #flamegraph g.box rect { stroke: #fff; stroke-width: 0.5; }
@@ -441,11 +442,11 @@ public final class ComparisonHtml {
             .controls { margin: 0.5em 0; }
             .histogram { display: inline-block; margin: 0 1em 1em 0; } .histogram figcaption { font-weight: bold; }
             .histogram svg { font-family: sans-serif; font-size: 11px; }
-            .bar-a { fill: #4393c3; } .bar-b { fill: #d6604d; }
+            .bar-a { fill: GROUP_A; } .bar-b { fill: GROUP_B; }
             .range { fill: #fff3b0; stroke: #c9a800; stroke-dasharray: 3 2; }
             .axis { stroke: #444; }
             .problem { color: #8a4b00; }
-            """; //$NON-NLS-1$
+            """.replace("GROUP_A", GroupColours.css(Group.A)).replace("GROUP_B", GroupColours.css(Group.B)); //$NON-NLS-1$ //$NON-NLS-2$
 
     /**
      * Zoom, search and details; reads data-* attributes and the hidden contexts' JSON, creates
