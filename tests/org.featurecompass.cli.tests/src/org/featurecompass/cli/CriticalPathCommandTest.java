@@ -8,7 +8,14 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.regex.Pattern;
+
+import org.eclipse.core.runtime.jobs.IJobChangeEvent;
+import org.eclipse.core.runtime.jobs.IJobChangeListener;
+import org.eclipse.core.runtime.jobs.Job;
+import org.eclipse.core.runtime.jobs.JobChangeAdapter;
+import org.eclipse.jdt.annotation.Nullable;
 
 import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.cli.trace.OpenedTrace;
@@ -59,7 +66,23 @@ class CriticalPathCommandTest {
     @Test
     void csvAndJsonAreTheViewsPath() throws Exception {
         String trace = RepositoryFiles.resolve(DEMO).toString();
-        CliRun csv = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "csv").ok();
+        // every job scheduled during the command, to show that the skipped analyses never ran
+        List<String> jobs = new CopyOnWriteArrayList<>();
+        IJobChangeListener scheduled = new JobChangeAdapter() {
+            @Override
+            public void scheduled(@Nullable IJobChangeEvent event) {
+                if (event != null) {
+                    jobs.add(event.getJob().getName());
+                }
+            }
+        };
+        Job.getJobManager().addJobChangeListener(scheduled);
+        CliRun csv;
+        try {
+            csv = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "csv").ok();
+        } finally {
+            Job.getJobManager().removeJobChangeListener(scheduled);
+        }
         CliRun json = CliRun.of("critical-path", "--trace", trace, "--tid", Long.toString(MAIN_TID), "--format", "json").ok();
         // the analyses Trace Compass starts on opening a kernel trace, skipped and named in a fixed (sorted) order
         Matcher skipped = Pattern.compile("skipped the automatic analyses (.*)").matcher(csv.err()); //$NON-NLS-1$
@@ -67,6 +90,11 @@ class CriticalPathCommandTest {
         List<String> names = List.of(skipped.group(1).strip().split(", ")); //$NON-NLS-1$
         assertTrue(names.size() > 1, csv.err());
         assertEquals(names.stream().sorted().toList(), names, csv.err());
+        assertTrue(jobs.stream().anyMatch(job -> job.contains("Execution Graph")), jobs::toString); //$NON-NLS-1$
+        for (String job : jobs) {
+            // Trace Compass names an analysis job "Running analysis NAME"; Statistics runs its sub-analyses as "TMF Statistics, …"
+            assertTrue(names.stream().noneMatch(job::contains) && !job.contains("TMF Statistics"), "skipped but run: " + job + " in " + jobs); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
 
         // the path extracted from the execution graph directly, without the provider both the command and the view use
         Map<String, Long> expected = new HashMap<>();

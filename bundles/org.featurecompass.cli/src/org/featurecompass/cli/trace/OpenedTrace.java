@@ -3,13 +3,16 @@ package org.featurecompass.cli.trace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.WeakHashMap;
 
 import org.eclipse.core.runtime.IConfigurationElement;
 import org.eclipse.core.runtime.Platform;
 import org.eclipse.tracecompass.tmf.core.analysis.IAnalysisModule;
+import org.eclipse.tracecompass.tmf.core.analysis.TmfAnalysisManager;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderManager;
 import org.eclipse.tracecompass.tmf.core.event.ITmfEvent;
 import org.eclipse.tracecompass.tmf.core.event.TmfEvent;
@@ -34,7 +37,7 @@ import org.osgi.framework.Bundle;
  * resource, and its opened signal goes to the trace (which instantiates the analyses registered
  * for its type) and to Trace Compass's trace manager (where the data provider manager finds it),
  * so that analyses and data providers are found as in the views; the integration tests open
- * traces the same way. Analyses that other plug-ins run automatically on opening are cancelled
+ * traces the same way. Analyses that other plug-ins run automatically on opening are not run
  * ({@link #describe()} names them). The signal is not broadcast: workbench parts that listen to it, such as
  * Trace Compass's perspective manager, fail without a workbench. Close it to release the trace.
  */
@@ -46,43 +49,63 @@ public final class OpenedTrace implements AutoCloseable {
     /** Names in use in this runtime: supplementary files are kept per trace name. */
     private static final Set<String> NAMES = new HashSet<>();
 
+    /**
+     * The automatic analyses of other plug-ins made non-automatic as Trace Compass creates them,
+     * before its {@code TmfTrace.traceOpened} schedules the automatic ones: a command runs the
+     * analyses it asks for, which schedule what they depend on (a non-automatic module runs when
+     * scheduled). Cancelling them after the opening came too late: Statistics had started its
+     * sub-analyses and Linux Kernel its state system, which then took CPU from the command.
+     */
+    private static final Set<IAnalysisModule> MADE_MANUAL = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
+    static {
+        TmfAnalysisManager.addNewModuleListener(module -> {
+            if (module.isAutomatic() && !module.getId().startsWith(SUITE)) {
+                module.setAutomatic(false);
+                MADE_MANUAL.add(module);
+            }
+        });
+    }
+
     private final ITmfTrace fTrace;
     private final String fTypeName;
     private final String fName;
-    private final List<String> fCancelledAnalyses;
+    private final List<String> fSkippedAnalyses;
 
-    private OpenedTrace(ITmfTrace trace, String typeName, String name, List<String> cancelled) {
+    private OpenedTrace(ITmfTrace trace, String typeName, String name, List<String> skipped) {
         fTrace = trace;
         fTypeName = typeName;
         fName = name;
         // Sorted: Trace Compass hands the modules back in hash order, and the text must not change from run to run.
-        fCancelledAnalyses = cancelled.stream().sorted().toList();
+        fSkippedAnalyses = skipped.stream().sorted().toList();
     }
 
     /**
-     * Cancels the analyses other plug-ins run automatically when a trace opens (Trace Compass's
-     * Linux Kernel state system, Statistics, Active Thread…): a command runs the analyses it asks
-     * for, which schedule what they depend on; the others would only cost time and memory. The
-     * Trace Compass analyses the suite's own analyses wait for are spared: Trace Compass 6.2 never
-     * runs again a module cancelled before its job started.
+     * Names the automatic analyses of other plug-ins that this trace's opening did not run (Trace
+     * Compass's Linux Kernel state system, Statistics, Active Thread…): those made manual as they
+     * were created, and any module created some other way and scheduled anyway, which is cancelled
+     * (sparing the Trace Compass analyses the suite's own analyses wait for: Trace Compass 6.2
+     * never runs again a module cancelled before its job started).
      *
-     * @return the names of the cancelled analyses
+     * @return the names of the analyses not run
      */
-    private static List<String> cancelAutomaticAnalyses(ITmfTrace trace) {
-        List<String> cancelled = new ArrayList<>();
+    private static List<String> skippedAutomaticAnalyses(ITmfTrace trace) {
+        List<String> skipped = new ArrayList<>();
         for (IAnalysisModule module : trace.getAnalysisModules()) {
-            if (module.isAutomatic() && !module.getId().startsWith(SUITE) && !EcctAnalysis.TRACE_COMPASS_ANALYSES_USED.contains(module.getId())) {
+            if (MADE_MANUAL.contains(module)) {
+                skipped.add(module.getName());
+            } else if (module.isAutomatic() && !module.getId().startsWith(SUITE) && !EcctAnalysis.TRACE_COMPASS_ANALYSES_USED.contains(module.getId())) {
                 module.cancel();
-                cancelled.add(module.getName());
+                skipped.add(module.getName());
             }
         }
-        return cancelled;
+        return skipped;
     }
 
     /** @return e.g. "opened t.json as Trace Event Format (JSON); skipped the automatic analyses Statistics" */
     public String describe() {
         return "opened " + fName + " as " + fTypeName //$NON-NLS-1$ //$NON-NLS-2$
-                + (fCancelledAnalyses.isEmpty() ? "" : "; skipped the automatic analyses " + String.join(", ", fCancelledAnalyses)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+                + (fSkippedAnalyses.isEmpty() ? "" : "; skipped the automatic analyses " + String.join(", ", fSkippedAnalyses)); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     /**
@@ -125,7 +148,7 @@ public final class OpenedTrace implements AutoCloseable {
             tmfTrace.traceOpened(opened);
         }
         TmfTraceManager.getInstance().traceOpened(opened);
-        return new OpenedTrace(trace, type.getName(), name, cancelAutomaticAnalyses(trace));
+        return new OpenedTrace(trace, type.getName(), name, skippedAutomaticAnalyses(trace));
     }
 
     /** @return the trace */

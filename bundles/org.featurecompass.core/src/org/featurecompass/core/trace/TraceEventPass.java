@@ -73,6 +73,14 @@ public final class TraceEventPass {
         };
         fRequest = request;
         fTrace.sendRequest(request);
+        /*
+         * Trace Compass holds a background request for 1 s (TmfEventProvider's coalescing delay),
+         * in case another comes to share its read; a pending-request notification that returns to
+         * zero dispatches it now. Requests sent under another notification (a pass group, a view
+         * building its requests) still wait for that one to end.
+         */
+        fTrace.notifyPendingRequest(true);
+        fTrace.notifyPendingRequest(false);
         try {
             request.waitForCompletion();
         } catch (InterruptedException e) {
