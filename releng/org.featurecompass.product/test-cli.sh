@@ -52,7 +52,9 @@ expect 0 compare -- compare --trace "$samples/demo-compress.json" --trace "$samp
     --group-a "trace = demo-compress.json" --group-b "trace = demo-compress-encrypt.json" --report "$tmp/comparison.html" --json "$tmp/comparison.json"
 grep -q '<svg id="flamegraph"' "$tmp/comparison.html" || fail "compare: no flame graph in the HTML report"
 grep -q 'warning: .*execution graph built with' "$tmp/compare.err" || fail "compare: the graph's anomalies (Error Log) not on stderr: $(cat "$tmp/compare.err")"
-head -n 1 "$tmp/compare.out" | grep -q '^## Comparison of compression executions' || fail "compare: stdout is not the Markdown summary: $(head -n 2 "$tmp/compare.out")"
+# stdout: the answer first (issue 21), then the Markdown summary
+head -n 1 "$tmp/compare.out" | grep -q '^Per execution, B takes .* and A .*: B − A = ' || fail "compare: stdout does not start with the answer: $(head -n 2 "$tmp/compare.out")"
+grep -q '^## Comparison of compression executions' "$tmp/compare.out" || fail "compare: stdout has no Markdown summary: $(head -n 4 "$tmp/compare.out")"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and (d["groups"]["A"]["size"], d["groups"]["B"]["size"])==(16, 32), d["groups"]' "$tmp/comparison.json" \
   || fail "compare: the JSON report does not hold the 16 and 32 executions of FR(Compression) of the two configurations"
 expect 1 gate -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --fail-if "n-a >= 1 and depth = 0" --quiet
