@@ -29,6 +29,8 @@ import org.featurecompass.model.ecct.ThreadStackHistory;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.sampling.SamplingParameters;
 import org.featurecompass.tef.TefStackFrames;
+import org.featurecompass.tef.TefThread;
+import org.featurecompass.tef.TefTraceMetadata;
 
 /**
  * Reads a trace's call stacks once ({@link CallStackEventReader}) into a
@@ -138,6 +140,9 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
             }
             return null;
         }
+        if (trace instanceof TefTmfTrace tef) {
+            nameProcesses(tef.getReader().metadata(), stacks);
+        }
         Map<ThreadKey, Integer> openAtEnd = Map.copyOf(recorder.openStacks());
         long endNs = trace.getEndTime().toNanos();
         if (sampleRecorder != null) {
@@ -182,6 +187,32 @@ public class EcctAnalysis extends OnePassAnalysisModule<TraceStacks> {
         return new TraceStacks(stacks, reader.stackEvents(), recorder.unmatchedExits(), recorder.unclosedFrames(),
                 reader.skippedEvents(), openAtEnd, blocks.requests() == 0 ? null : blocks.usage(), blocks.requests(), blockFaults,
                 samples, sampleCounts, unrecordedSamples, names);
+    }
+
+    /**
+     * Gives each thread of the TEF metadata its process's name ({@code process_name} of its
+     * {@code pid}, else the name of the process's main thread), which thread markers show instead
+     * of ids (doc/ecct.md, "Thread markers").
+     */
+    private static void nameProcesses(TefTraceMetadata metadata, ThreadStackHistory stacks) {
+        for (TefThread thread : metadata.threadNames().keySet()) {
+            String process = metadata.processNames().get(thread.pid());
+            if (process == null) {
+                process = metadata.threadName(thread.pid(), thread.pid());
+            }
+            Long tid = parseId(thread.tid());
+            if (process != null && tid != null) {
+                stacks.processName(new ThreadKey("", tid), process); //$NON-NLS-1$
+            }
+        }
+    }
+
+    private static @Nullable Long parseId(String id) {
+        try {
+            return Long.valueOf(id);
+        } catch (NumberFormatException e) {
+            return null; // TEF allows any text as a thread id; such a thread is in no kernel event
+        }
     }
 
     /**

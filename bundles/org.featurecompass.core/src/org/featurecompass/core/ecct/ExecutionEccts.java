@@ -118,6 +118,11 @@ public record ExecutionEccts(ExecutionTable table, EcctStore store, int rowsWith
             history.visitStacks(local(thread), startNs, endNs, visitor);
         }
 
+        @Override
+        public @Nullable String processName(ThreadKey thread) {
+            return history.processName(local(thread));
+        }
+
         private static ThreadKey local(ThreadKey thread) {
             return thread.host().isEmpty() ? thread : new ThreadKey("", thread.tid()); //$NON-NLS-1$
         }

@@ -32,6 +32,7 @@ public final class ContextTree {
     private int[] fFirstChild = new int[64];
     private int[] fNextSibling = new int[64];
     private int fSize;
+    private final ThreadIds fThreadIds = new ThreadIds();
 
     /** @param frames the frames the nodes refer to */
     public ContextTree(FrameTable frames) {
@@ -46,6 +47,14 @@ public final class ContextTree {
     /** @return the frames the nodes refer to */
     public FrameTable frames() {
         return fFrames;
+    }
+
+    /**
+     * @return the thread ids met under the thread markers of this tree (filled for a union ECCT
+     *         as executions are built; empty for a stack tree)
+     */
+    public ThreadIds threadIds() {
+        return fThreadIds;
     }
 
     /** @return the number of nodes, root included */

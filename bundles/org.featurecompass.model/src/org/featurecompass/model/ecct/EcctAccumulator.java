@@ -1,6 +1,8 @@
 package org.featurecompass.model.ecct;
 
 import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Collects the self time inserted per node of a union tree for one execution
@@ -15,6 +17,11 @@ public final class EcctAccumulator {
     private boolean[] fSeen = new boolean[0];
     private int[] fTouched = new int[64];
     private int fCount;
+    /** The (marker node, thread) pairs of this execution, counted once each at {@link #finish()}. */
+    private final Set<MarkerThread> fThreads = new HashSet<>();
+
+    private record MarkerThread(int node, ThreadKey thread) {
+    }
 
     /** @param tree the union tree */
     public EcctAccumulator(ContextTree tree) {
@@ -43,6 +50,17 @@ public final class EcctAccumulator {
         fSelf[node] += ns;
     }
 
+    /**
+     * Notes that {@code thread} was on the path under the marker {@code node} in this execution
+     * (a detail of the context, {@link ContextTree#threadIds()}).
+     *
+     * @param node a node whose frame is a thread marker
+     * @param thread the thread it stands for
+     */
+    public void thread(int node, ThreadKey thread) {
+        fThreads.add(new MarkerThread(node, thread));
+    }
+
     /** @return the ECCT of what was inserted (ancestors of every node added with 0 self time); resets */
     public Ecct finish() {
         int reached = fCount;
@@ -51,6 +69,13 @@ public final class EcctAccumulator {
                 touch(n);
             }
         }
+        ThreadIds ids = fTree.threadIds();
+        for (MarkerThread seen : fThreads) {
+            if (seen.node() < fSeen.length && fSeen[seen.node()]) { // a marker no time went through is not in the ECCT
+                ids.add(seen.node(), seen.thread());
+            }
+        }
+        fThreads.clear();
         int[] nodes = Arrays.copyOf(fTouched, fCount);
         Arrays.sort(nodes);
         long[] self = new long[nodes.length];

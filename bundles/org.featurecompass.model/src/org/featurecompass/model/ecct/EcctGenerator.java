@@ -2,7 +2,9 @@ package org.featurecompass.model.ecct;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.graph.CpuTimeline;
@@ -16,8 +18,9 @@ import org.featurecompass.model.graph.critical.PathSegment;
  * and UPDATETHREADSTACK of TraceCompare (§3.3.2, Figs. 5 and 6), into a shared union tree.
  * <p>
  * The chain of threads T holds, for each thread the path went through, its enhanced stack: the
- * stack of the thread before it, a {@code [thread tid name]} marker, then its own stack. Per
- * segment of the path:
+ * stack of the thread before it, a {@code [thread name of process]} marker (named by what stays
+ * the same from run to run, {@link ThreadMarkerName}; the thread ids go to
+ * {@link ContextTree#threadIds()}), then its own stack. Per segment of the path:
  * <ul>
  * <li><b>running</b>: each stack interval of the thread goes under T[-2]'s stack and the marker
  * (Fig. 5 line 6 reads {@code T.SIZE > 2}; {@code >= 2} is what makes Fig. 3 come out, as the
@@ -45,6 +48,10 @@ public final class EcctGenerator {
     private record CpuHolder(@Nullable Worker owner, long startNs, long endNs) {
     }
 
+    /** A thread's marker frame as last named: its name and the execution's host it was named for. */
+    private record Marker(String name, String host, int frame) {
+    }
+
     private static final int GRAFT_CACHE_LIMIT = 1 << 22;
 
     private final ContextTree fTree;
@@ -56,6 +63,7 @@ public final class EcctGenerator {
     private final EcctAccumulator fValues;
     private final PackedKeyIndex fGrafts = new PackedKeyIndex(1024);
     private final int[] fWaitFrames = new int[EdgeLabel.values().length];
+    private final Map<ThreadKey, Marker> fMarkers = new HashMap<>();
 
     private @Nullable ThreadKey[] fChainThreads = new ThreadKey[8];
     private int[] fChainNodes = new int[8];
@@ -154,12 +162,12 @@ public final class EcctGenerator {
                 break;
             }
         }
-        int base = fChainSize > 0 ? fTree.child(fChainNodes[fChainSize - 1], marker(thread, name)) : ContextTree.ROOT;
+        int base = fChainSize > 0 ? markerNode(fChainNodes[fChainSize - 1], thread, name) : ContextTree.ROOT;
         push(thread, graft(base, fStacks.stackAt(thread, timeNs)));
     }
 
     private void running(ThreadKey thread, String name, long startNs, long endNs) {
-        int base = fChainSize >= 2 ? fTree.child(fChainNodes[fChainSize - 2], marker(thread, name)) : ContextTree.ROOT;
+        int base = fChainSize >= 2 ? markerNode(fChainNodes[fChainSize - 2], thread, name) : ContextTree.ROOT;
         fStacks.visitStacks(thread, startNs, endNs, (stack, from, to) -> fValues.insert(graft(base, stack), to - from));
     }
 
@@ -217,7 +225,7 @@ public final class EcctGenerator {
             given = upTo;
             int node = wait;
             if (!user.thread().equals(thread)) {
-                int marker = fTree.child(wait, marker(user.thread(), user.name()));
+                int marker = markerNode(wait, user.thread(), user.name());
                 node = graft(marker, fStacks.stackAt(user.thread(), user.firstNs()));
             }
             fValues.insert(node, share);
@@ -237,8 +245,17 @@ public final class EcctGenerator {
         return fTree.child(fChainNodes[fChainSize - 1], frame);
     }
 
-    private int marker(ThreadKey thread, String name) {
-        return fTree.frames().intern(Frame.thread(thread.tid(), name, thread.host().equals(fHost) ? null : thread.host()));
+    /** @return the child of {@code parent} for {@code thread}'s marker, its thread id noted there */
+    private int markerNode(int parent, ThreadKey thread, String name) {
+        Marker marker = fMarkers.get(thread);
+        if (marker == null || !marker.name().equals(name) || !marker.host().equals(fHost)) {
+            Frame frame = Frame.thread(name, fStacks.processName(thread), thread.host().equals(fHost) ? null : thread.host());
+            marker = new Marker(name, fHost, fTree.frames().intern(frame));
+            fMarkers.put(thread, marker);
+        }
+        int node = fTree.child(parent, marker.frame());
+        fValues.thread(node, thread);
+        return node;
     }
 
     private void push(@Nullable ThreadKey thread, int node) {

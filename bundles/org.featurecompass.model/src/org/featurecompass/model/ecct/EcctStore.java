@@ -298,6 +298,7 @@ public final class EcctStore {
             for (int node = 1; node < tree.size(); node++) { // parents first: parent(n) < n
                 map[node] = union.child(map[tree.parent(node)], tree.frame(node));
             }
+            union.threadIds().addAll(tree.threadIds(), map);
             EcctRowReader row = store.reader();
             for (int e = 0; e < store.fExecutions; e++) {
                 int count = row.read(e, false);

@@ -10,7 +10,7 @@ import org.featurecompass.model.graph.EdgeLabel;
  * {@link FrameTable}; two frames are the same context step if kind and label are equal.
  *
  * @param kind what the frame stands for
- * @param label the text shown, e.g. {@code main}, {@code FR(A,B)}, {@code [thread 12 worker]},
+ * @param label the text shown, e.g. {@code main}, {@code FR(A,B)}, {@code [thread worker of server]},
  *            {@code block device}
  */
 public record Frame(FrameKind kind, String label) {
@@ -42,18 +42,21 @@ public record Frame(FrameKind kind, String label) {
 
     /**
      * The thread marker that the paper's pseudocode leaves undefined (Fig. 5 line 7, Fig. 6 line
-     * 8): {@code [thread tid name]}, with {@code @host} appended when the thread is on another
-     * host than the execution.
+     * 8), named by what stays the same from run to run ({@link ThreadMarkerName}):
+     * {@code [thread fc-worker-1 of fc-demo]}, {@code [thread kworker/u*:*]}, with {@code @host}
+     * appended when the thread is on another host than the execution. Never a thread or process
+     * id: those are details of the context ({@link ThreadIds}), not part of it.
      *
-     * @param tid thread id
      * @param name thread name (command), may be empty
+     * @param process its process's name, or {@code null} if not known
      * @param host host to show, or {@code null} when it is the execution's own host
      * @return the marker frame
      */
-    public static Frame thread(long tid, String name, @Nullable String host) {
-        StringBuilder label = new StringBuilder("[thread ").append(tid); //$NON-NLS-1$
-        if (!name.isEmpty()) {
-            label.append(' ').append(name);
+    public static Frame thread(String name, @Nullable String process, @Nullable String host) {
+        String shown = ThreadMarkerName.of(name, process);
+        StringBuilder label = new StringBuilder("[thread"); //$NON-NLS-1$
+        if (!shown.isEmpty()) {
+            label.append(' ').append(shown);
         }
         if (host != null) {
             label.append(" @").append(host); //$NON-NLS-1$

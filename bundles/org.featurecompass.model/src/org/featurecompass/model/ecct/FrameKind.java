@@ -11,7 +11,7 @@ public enum FrameKind {
     SAMPLED,
     /** A feature region, {@code FR(A,B)}, nested with the functions of its thread. */
     FEATURE_REGION,
-    /** The marker under which another thread's stack is appended: {@code [thread tid name]}. */
+    /** The marker under which another thread's stack is appended: {@code [thread name of process]}. */
     THREAD,
     /** An artificial frame named after an off-CPU wait reason (timer, network, preempted...). */
     WAIT

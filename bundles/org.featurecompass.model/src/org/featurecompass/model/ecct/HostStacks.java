@@ -79,6 +79,12 @@ public final class HostStacks implements StackSource {
         }
     }
 
+    @Override
+    public @Nullable String processName(ThreadKey thread) {
+        Host host = fHosts.get(thread.host());
+        return host == null ? null : host.stacks().processName(local(thread));
+    }
+
     private static ThreadKey local(ThreadKey thread) {
         return new ThreadKey("", thread.tid()); //$NON-NLS-1$
     }

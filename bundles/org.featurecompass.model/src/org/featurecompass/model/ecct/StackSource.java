@@ -1,5 +1,7 @@
 package org.featurecompass.model.ecct;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * The call stack of each thread over time: the {@code threads/[tid]/stack} attribute of the
  * state history that TraceCompare's builder queries (§3.3.2, Fig. 5 lines 4 and 21, Fig. 6
@@ -39,4 +41,15 @@ public interface StackSource {
      * @param visitor receives each interval
      */
     void visitStacks(ThreadKey thread, long startNs, long endNs, StackVisitor visitor);
+
+    /**
+     * The name of a thread's process, for its marker ({@link ThreadMarkerName}): a run-invariant
+     * name, unlike the process id.
+     *
+     * @param thread a thread
+     * @return its process's name, or {@code null} if the trace does not say
+     */
+    default @Nullable String processName(ThreadKey thread) {
+        return null;
+    }
 }

@@ -6,6 +6,8 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 
+import org.eclipse.jdt.annotation.Nullable;
+
 /**
  * A {@link StackSource} kept as, per thread, the times at which the stack changed and the stack
  * from then on (12 bytes a change: a {@code long} time, an {@code int} stack node). Queries are
@@ -68,6 +70,7 @@ public final class ThreadStackHistory implements StackSource {
     private final ContextTree fStacks;
     private final Map<ThreadKey, Changes> fThreads = new HashMap<>();
     private long fChanges;
+    private final Map<ThreadKey, String> fProcessNames = new HashMap<>();
 
     /** @param frames the frame table shared with the union ECCT */
     public ThreadStackHistory(FrameTable frames) {
@@ -91,6 +94,21 @@ public final class ThreadStackHistory implements StackSource {
         int before = changes.size;
         changes.add(timeNs, stack);
         fChanges += changes.size - before;
+    }
+
+    /**
+     * Records the name of a thread's process (the trace's metadata), for thread markers.
+     *
+     * @param thread a thread
+     * @param processName its process's name
+     */
+    public void processName(ThreadKey thread, String processName) {
+        fProcessNames.put(thread, processName);
+    }
+
+    @Override
+    public @Nullable String processName(ThreadKey thread) {
+        return fProcessNames.get(thread);
     }
 
     @Override

@@ -8,7 +8,7 @@ import org.featurecompass.model.graph.ExecutionGraph;
 
 /**
  * A union tree, a stack history written as calls and returns, and the ECCT of an execution
- * rendered as folded paths ({@code A;B;[thread 2 t2];C}) with their self times, for tests.
+ * rendered as folded paths ({@code A;B;[thread t2];C}) with their self times, for tests.
  */
 final class EcctFixture {
 

@@ -73,9 +73,9 @@ class EcctRulesTest {
                 .generate(new ActivePathAlgorithm(graph).compute(t1, 0, 60).segments());
         // path: t1 0-10, t2 10-20, t3 20-40, t2 40-50, t1 50-60
         assertEquals(Map.of("insert", 20L, // t 0-10, 50-60
-                "insert;[thread 2 server];serve", 10L, // t 10-15, 45-50
-                "insert;[thread 2 server];serve;lock", 10L, // t 15-20, 40-45
-                "insert;[thread 2 server];serve;lock;[thread 3 journal];flush", 20L), // t 20-40
+                "insert;[thread server];serve", 10L, // t 10-15, 45-50
+                "insert;[thread server];serve;lock", 10L, // t 15-20, 40-45
+                "insert;[thread server];serve;lock;[thread journal];flush", 20L), // t 20-40
                 f.selfTimes(ecct));
         assertEquals(60, ecct.totalNs());
     }
@@ -106,9 +106,9 @@ class EcctRulesTest {
         Ecct ecct = f.generator(graph, null, DiskWaitSplit.EQUAL).generate(path);
         assertEquals(Map.of("main", 10L, "main;work", 10L, //
                 "main;work;preempted", 2L, // idle 14-16
-                "main;work;preempted;[thread 2 task30];rt_task", 3L, // 10-12, 13-14
-                "main;work;preempted;[thread 2 task30];rt_task;tick", 1L, //
-                "main;work;preempted;[thread 3 bg]", 4L), // 16-20, no frames
+                "main;work;preempted;[thread task30];rt_task", 3L, // 10-12, 13-14
+                "main;work;preempted;[thread task30];rt_task;tick", 1L, //
+                "main;work;preempted;[thread bg]", 4L), // 16-20, no frames
                 f.selfTimes(ecct));
 
         ExecutionGraph noCpu = new ExecutionGraph(); // no CPU timeline: the whole wait on the frame
@@ -142,12 +142,12 @@ class EcctRulesTest {
 
         Ecct equal = f.generator(graph, disk, DiskWaitSplit.EQUAL).generate(path);
         assertEquals(Map.of("main", 16L, "main;read", 4L, "main;read;block device", 10L,
-                "main;read;block device;[thread 2 logger];log;fsync", 10L), f.selfTimes(equal));
+                "main;read;block device;[thread logger];log;fsync", 10L), f.selfTimes(equal));
 
         // in order of first use: logger (overlap 15 of 35: 8.6, rounded to 9), then the reader gets the rest
         Ecct weighted = f.generator(graph, disk, DiskWaitSplit.OVERLAP).generate(path);
         assertEquals(Map.of("main", 16L, "main;read", 4L, "main;read;block device", 11L,
-                "main;read;block device;[thread 2 logger];log;fsync", 9L), f.selfTimes(weighted));
+                "main;read;block device;[thread logger];log;fsync", 9L), f.selfTimes(weighted));
 
         Ecct unknown = f.generator(graph, null, DiskWaitSplit.EQUAL).generate(path);
         assertEquals(Map.of("main", 16L, "main;read", 4L, "main;read;block device", 20L), f.selfTimes(unknown));

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class EcctStoreConcatenationTest {
 
     private static final Frame[] FRAMES = { Frame.function("main"), Frame.function("f"), Frame.function("g"),
-            Frame.featureRegion("A,B"), Frame.thread(7, "worker", null), Frame.waiting(EdgeLabel.TIMER), Frame.sampled("f") };
+            Frame.featureRegion("A,B"), Frame.thread("worker", null, null), Frame.waiting(EdgeLabel.TIMER), Frame.sampled("f") };
 
     /** A store of random executions over its own tree, frames interned in a shuffled order. */
     private static EcctStore randomStore(Random random, int executions) {

@@ -60,9 +60,9 @@ class PaperFiguresTest {
         Map<String, Long> expected = Map.of( //
                 "A", 4L, // t 1-2, 7-9, 10-11
                 "A;B", 1L, // t 2-3
-                "A;B;[thread 2 t2]", 1L, // thread 2's empty stack, t 4-5
-                "A;B;[thread 2 t2];C", 2L, // t 3-4, 5-6
-                "A;B;[thread 2 t2];C;block device", 1L, // t 6-7
+                "A;B;[thread t2]", 1L, // thread 2's empty stack, t 4-5
+                "A;B;[thread t2];C", 2L, // t 3-4, 5-6
+                "A;B;[thread t2];C;block device", 1L, // t 6-7
                 "A;C", 1L); // t 9-10
         for (BlockDeviceUsage usage : new BlockDeviceUsage[] { null, disk }) {
             Ecct ecct = f.generator(graph, usage, DiskWaitSplit.EQUAL).generate(path.segments());
@@ -82,20 +82,20 @@ class PaperFiguresTest {
         f.call(3, 2, "C").ret(3, 5);
 
         Ecct figure = f.generator(null, null, DiskWaitSplit.EQUAL).generate(figureFourPath(3, 4).segments());
-        assertEquals(Map.of("A", 2L, "A;[thread 3 t3];C", 2L), f.selfTimes(figure));
+        assertEquals(Map.of("A", 2L, "A;[thread t3];C", 2L), f.selfTimes(figure));
         assertFalse(f.mentions(figure, "B"), "parallel B is not on the critical path");
 
         // R1 released after R2: B replaces C
         Ecct swapped = f.generator(null, null, DiskWaitSplit.EQUAL).generate(figureFourPath(4, 3).segments());
-        assertEquals(Map.of("A", 2L, "A;[thread 2 t2];B", 2L), f.selfTimes(swapped));
+        assertEquals(Map.of("A", 2L, "A;[thread t2];B", 2L), f.selfTimes(swapped));
 
         EcctStore store = new EcctStore(f.tree);
         BitSet groupA = new BitSet();
         groupA.set(store.add(figure));
         BitSet groupB = new BitSet();
         groupB.set(store.add(swapped));
-        int b = f.tree.find(List.of(Frame.function("A"), Frame.thread(2, "t2", null), Frame.function("B")));
-        int c = f.tree.find(List.of(Frame.function("A"), Frame.thread(3, "t3", null), Frame.function("C")));
+        int b = f.tree.find(List.of(Frame.function("A"), Frame.thread("t2", null, null), Frame.function("B")));
+        int c = f.tree.find(List.of(Frame.function("A"), Frame.thread("t3", null, null), Frame.function("C")));
         EcctAggregate a = store.aggregate(groupA);
         EcctAggregate s = store.aggregate(groupB);
         assertEquals(2.0, s.inclusiveMean(b) - a.inclusiveMean(b), "B grows in the swapped execution");
