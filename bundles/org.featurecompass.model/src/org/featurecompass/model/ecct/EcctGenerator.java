@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.graph.CpuTimeline;
@@ -157,7 +158,7 @@ public final class EcctGenerator {
     /** UPDATETHREADSTACK (Fig. 6). */
     private void updateThreadStack(ThreadKey thread, String name, long timeNs) {
         for (int i = fChainFloor; i < fChainSize; i++) {
-            if (thread.equals(fChainThreads[i])) {
+            if (Objects.equals(fChainThreads[i], thread)) {
                 fChainSize = i;
                 break;
             }
