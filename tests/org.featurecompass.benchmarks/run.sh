@@ -5,7 +5,7 @@
 # They are benchmarks, not tests: ./test.sh never runs them. Copy the figures, with the machine and
 # the date, into doc/benchmarks.md.
 #
-# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [ecct-peer] [compare] [--size BYTES]
+# Usage: tests/org.featurecompass.benchmarks/run.sh [tef] [feature] [range] [graph] [ctf] [graph-peer] [ecct] [executions] [ecct-peer] [compare] [calibration] [--size BYTES]
 #          [--iterations N] [--threads N] [--events N] [--rounds N] [--warmup N] [--traces LIST] [--heap SIZE]
 #          [--executions N] [--visits N] [--names N]
 #   tef      TEF parse + index of a generated unsorted file (default 10^9 bytes) with -Xmx1g, and the
@@ -53,6 +53,13 @@
 #            duration: cross-filter, group sums and the whole differential tree per step (ms); then the
 #            HTML report of that comparison (render, write, size) opened in headless Chromium (open,
 #            layout, search, zoom; needs Debian's chromium), files in target/results/compare-html
+#   calibration  issue 20 item 5 on real recordings: the false-alarm rate, power and false-discovery
+#            proportion of compare --fail-if significant (CalibrationBenchmark, in OSGi, -Pgraph-peer,
+#            -Xmx of --heap) on the campaign folder of tools/record/record-calibration.sh (--traces
+#            DIR, default $FC_CALIBRATION_DIR or /work/calib-data; recording it takes about an hour, as
+#            root); --rounds N comparisons per cell (default 200). Then the command line repeats a
+#            few of its comparisons (calibration-crosscheck.tsv): the same exit code and number of
+#            flagged contexts
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -68,6 +75,7 @@ executions=100000
 visits=15
 names=0
 events_given=
+traces_given=
 rounds_given=
 warmup_given=
 suites=()
@@ -79,12 +87,12 @@ while [[ $# -gt 0 ]]; do
     --events) events="$2"; events_given=1; shift 2 ;;
     --rounds) rounds="$2"; rounds_given=1; shift 2 ;;
     --warmup) warmup="$2"; warmup_given=1; shift 2 ;;
-    --traces) traces="$2"; shift 2 ;;
+    --traces) traces="$2"; traces_given="$2"; shift 2 ;;
     --heap) heap="$2"; shift 2 ;;
     --executions) executions="$2"; shift 2 ;;
     --visits) visits="$2"; shift 2 ;;
     --names) names="$2"; shift 2 ;;
-    -h|--help) sed -n '2,55p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,62p' "$0"; exit 0 ;;
     *) suites+=("$1"); shift ;;
   esac
 done
@@ -208,6 +216,49 @@ graph_peer() {
   done
 }
 
+# The calibration suite: CalibrationBenchmark in an OSGi runtime on the recorded campaign, then a few
+# of its comparisons again through the command line (./featurecompass compare --fail-if significant).
+calibration() {
+  local commit modules data draws=200 line type cell a b flagged code listed
+  data="${traces_given:-${FC_CALIBRATION_DIR:-/work/calib-data}}"
+  [[ -z "$rounds_given" ]] || draws=$rounds
+  if [[ ! -f "$data/manifest.tsv" ]]; then
+    echo "run.sh: no campaign in $data: record one first (root, about an hour): tools/record/record-calibration.sh $data 30" >&2
+    exit 1
+  fi
+  commit="$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+  if [[ -n "$(git -C "$root" status --porcelain --untracked-files=no 2>/dev/null)" ]]; then
+    commit="$commit+uncommitted"
+  fi
+  modules=releng/org.featurecompass.target,tests/org.featurecompass.tests.support,bundles/org.featurecompass.model
+  modules=$modules,bundles/org.featurecompass.tef,bundles/org.featurecompass.core,tests/org.featurecompass.benchmarks
+  modules=$modules,tests/org.featurecompass.benchmarks.tracecompass
+  rm -f "$results/calibration.md" "$results/calibration-crosscheck.tsv"
+  (cd "$root" && ./mvnw -B -q verify -pl "$modules" -Pgraph-peer -Dfc.bench.class=CalibrationBenchmark "-Dfc.bench.commit=$commit" \
+    "-Dfc.bench.heap=$heap" "-Dfc.bench.iterations=$draws" "-Dfc.bench.traces=$data" \
+    "-Dfc.bench.results=$results/calibration.md" >&2)
+  cat "$results/calibration.md"
+  echo "Command-line cross-check (featurecompass compare --fail-if significant on the harness's comparisons):"
+  while IFS=$'\t' read -r type cell a b flagged; do
+    local args=() group
+    for group in "$a" "$b"; do
+      local f filter=""
+      for f in ${group//,/ }; do args+=(--trace "$data/$f"); filter="$filter${filter:+, }\"$f\""; done
+      [[ "$group" == "$a" ]] && args+=(--group-a "trace in {$filter}") || args+=(--group-b "trace in {$filter}")
+    done
+    code=0
+    "$root/featurecompass" compare "${args[@]}" --executions "$root/tools/record/calibration-executions.json#$type" \
+      --fail-if significant --quiet >/dev/null 2>"$results/calibration-cli.err" || code=$?
+    listed="$(sed -n 's/.*threshold exceeded: \([0-9]*\) calling contexts.*/\1/p' "$results/calibration-cli.err")"
+    echo "  $type, $cell, A = $a, B = $b: harness $flagged flagged; command line exit $code, ${listed:-0} flagged"
+    if [[ "$code" != "$([[ "$flagged" == 0 ]] && echo 0 || echo 1)" || "${listed:-0}" != "$flagged" ]]; then
+      echo "run.sh: the command line disagrees with the harness" >&2
+      cat "$results/calibration-cli.err" >&2
+      exit 1
+    fi
+  done < <(awk -F'\t' '!seen[$1 FS ($5 > 0)]++' "$results/calibration-crosscheck.tsv")
+}
+
 # The ecct-peer suite's trace: ExecutionBenchmark's requests (--executions, --names) as an LTTng
 # UST cyg-profile CTF trace, written once into $work; kept only when babeltrace2 counts every event
 # the writer wrote. Prints the trace folder.
@@ -279,6 +330,8 @@ for suite in "${suites[@]}"; do
         --dir "$work" --reference "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/execution/executions_reference.py" \
         --ecct-reference "$root/tests/org.featurecompass.core.tests/src/org/featurecompass/core/ecct/ecct_reference.py" --names "$names" \
         | tee "$results/executions.md" ;;
+    calibration)
+      calibration ;;
     compare)
       java -Xmx3g -cp "$(classpath)" org.featurecompass.benchmarks.compare.ComparisonBenchmark --executions "$executions" \
         --visits "$visits" --html "$results/compare-html" | tee "$results/compare.md" ;;

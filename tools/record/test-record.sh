@@ -202,6 +202,27 @@ check=$here/check_trace.py
 "$check" "$out/encrypt.json" --exact --expect Base=1 --expect 'FR(Encryption)=5' ||
     fail "trace of --encrypt"
 
+# 3b. An injected regression (--inject ID:NS, the calibration's generator): every FR(Encryption) does
+# 3 ms more CPU work, on the thread's CPU clock, so each instance lasts at least that long (wall
+# time is never shorter than the thread's CPU time in it); the other regions keep their counts.
+"$here/fc-record" -o "$out/inject.json" -- "$demo" --compress --encrypt --iterations 4 --inject 2:3000000 ||
+    fail "fc-record of --inject"
+"$check" "$out/inject.json" --exact --expect Base=1 --expect 'FR(Compression)=8' \
+    --expect 'FR(Compression,Encryption)=4' --expect 'FR(Encryption)=4' || fail "trace of --inject"
+python3 - "$out/inject.json" <<'PY' || fail "durations of --inject"
+import json, sys
+t = json.load(open(sys.argv[1]))
+begin, durations = {}, []
+for e in t["traceEvents"]:
+    if e.get("name") == "FR(Encryption)":
+        if e["ph"] == "B":
+            begin[e["tid"]] = e["ts"]
+        else:
+            durations.append(e["ts"] - begin.pop(e["tid"]))
+assert len(durations) == 4 and min(durations) >= 3000000, durations
+PY
+"$demo" --compress --inject 2:5 >/dev/null 2>&1 && fail "--inject into a region the configuration does not enter was accepted"
+
 # 4. VaRA's raw variant: one probe pair per region.
 "$here/fc-record" --raw -o "$out/raw.json" -- "$here/demo/fc-demo-raw" --compress --encrypt \
     --iterations 4 --recursion 2 || fail "fc-record --raw"

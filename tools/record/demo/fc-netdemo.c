@@ -15,7 +15,10 @@
  *   fc-netdemo server --port P [options] one server, serving --requests requests
  *   fc-netdemo client --host ADDR --port P [options]
  * Options: --requests N (3), --sleep-ms N (20), --hold-ms N (30),
- *          --write-kb N (256), --io FILE, --port P (0: any, with both)
+ *          --write-kb N (256), --io FILE, --port P (0: any, with both),
+ *          --inject ID:NS: NS ns of CPU work (injected_work, injected-work.h) at the end
+ *          of every FR(Request) (ID 1, the client) or FR(Handle) (ID 2, the server),
+ *          a regression of known size for the comparison's calibration
  */
 #define _GNU_SOURCE
 #include <arpa/inet.h>
@@ -33,10 +36,12 @@
 #include <time.h>
 #include <unistd.h>
 #include <sys/sdt.h>
+#include "injected-work.h"
 
 struct options {
     int requests, sleep_ms, hold_ms, write_kb, port;
     const char *host, *io_path;
+    struct injection inject;
 };
 
 __attribute__((noinline)) static void vtrace_begin(uint64_t id, const char *name)
@@ -182,6 +187,9 @@ static void handle(int conn, const struct options *o, char *block)
             }
             close(fd);
         }
+        if (o->inject.region == 2) {
+            injected_work(o->inject.ns);
+        }
         vtrace_end(2, "FR(Handle)");
         write_all(conn, reply, sizeof reply);
     }
@@ -271,6 +279,9 @@ static void run_client(const struct options *o, const char *host, int port)
             fprintf(stderr, "fc-netdemo: the server closed the connection\n");
             exit(1);
         }
+        if (o->inject.region == 1) {
+            injected_work(o->inject.ns);
+        }
         vtrace_end(1, "FR(Request)");
         sleep_ms(5);
     }
@@ -290,7 +301,7 @@ static int number(const char *text, const char *option)
 
 int main(int argc, char **argv)
 {
-    struct options o = { 3, 20, 30, 256, 0, "127.0.0.1", NULL };
+    struct options o = { 3, 20, 30, 256, 0, "127.0.0.1", NULL, { 0, 0 } };
     if (argc < 2) {
         fprintf(stderr, "usage: fc-netdemo both|server|client [options]\n");
         return 2;
@@ -309,6 +320,13 @@ int main(int argc, char **argv)
         else if (!strcmp(a, "--port")) o.port = number(v, a);
         else if (!strcmp(a, "--host")) o.host = v;
         else if (!strcmp(a, "--io")) o.io_path = v;
+        else if (!strcmp(a, "--inject")) {
+            o.inject = parse_injection("fc-netdemo", v);
+            if (o.inject.region > 2) {
+                fprintf(stderr, "fc-netdemo: --inject %d: no such region (1 FR(Request), 2 FR(Handle))\n", o.inject.region);
+                return 2;
+            }
+        }
         else {
             fprintf(stderr, "fc-netdemo: unknown option %s\n", a);
             return 2;
