@@ -18,6 +18,8 @@ public final class Messages extends NLS {
     public static String DifferentialTreeDataProvider_NoTypes;
     public static String DifferentialTreeDataProvider_BadComparison;
     public static String DifferentialTreeDataProvider_Running;
+    public static String DifferentialTreeDataProvider_Name;
+    public static String DifferentialTreeDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

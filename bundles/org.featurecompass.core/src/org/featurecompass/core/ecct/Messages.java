@@ -34,6 +34,8 @@ public final class Messages extends NLS {
     public static String EcctDataProvider_JobName;
     public static String EcctDataProvider_BuildFailed;
     public static String ExperimentEccts_NoSuchType;
+    public static String EcctDataProvider_Name;
+    public static String EcctDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -26,6 +26,8 @@ public final class Messages extends NLS {
     public static String ExecutionSegment_Cpu;
     public static String ExecutionSegment_CpuHelp;
     public static String ExecutionDataProvider_NoSuchType;
+    public static String ExecutionDataProvider_Name;
+    public static String ExecutionDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -1,6 +1,8 @@
 package org.featurecompass.core.graph;
 
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.featurecompass.core.trace.AnalysisDataProviderFactory;
+import org.featurecompass.core.trace.ProviderDescriptor;
 
 /**
  * Creates the {@link CriticalPathDataProvider} of a trace or experiment that has the execution
@@ -11,6 +13,8 @@ public class CriticalPathDataProviderFactory extends AnalysisDataProviderFactory
 
     /** The factory that plugin.xml names. */
     public CriticalPathDataProviderFactory() {
-        super(ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID, CriticalPathDataProvider::new);
+        super(new ProviderDescriptor(CriticalPathDataProvider.ID, Messages.CriticalPathDataProvider_Name,
+                ProviderType.TIME_GRAPH, Messages.CriticalPathDataProvider_Description),
+                ExecutionGraphAnalysis.class, ExecutionGraphAnalysis.ID, CriticalPathDataProvider::new);
     }
 }

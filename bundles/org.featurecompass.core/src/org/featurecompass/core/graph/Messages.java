@@ -29,6 +29,8 @@ public final class Messages extends NLS {
     public static String CriticalPathDataProvider_NoSuchThread;
     public static String CriticalPathDataProvider_TooltipLabel;
     public static String CriticalPathDataProvider_TooltipDuration;
+    public static String CriticalPathDataProvider_Name;
+    public static String CriticalPathDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

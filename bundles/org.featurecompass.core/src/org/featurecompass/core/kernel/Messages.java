@@ -22,6 +22,8 @@ public final class Messages extends NLS {
     public static String KernelActivityDataProvider_ColumnSlices;
     public static String KernelActivityDataProvider_Idle;
     public static String KernelActivityDataProvider_Failed;
+    public static String KernelActivityDataProvider_Name;
+    public static String KernelActivityDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

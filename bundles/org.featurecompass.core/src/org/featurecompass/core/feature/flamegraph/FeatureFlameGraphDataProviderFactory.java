@@ -1,7 +1,9 @@
 package org.featurecompass.core.feature.flamegraph;
 
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.trace.AnalysisDataProviderFactory;
+import org.featurecompass.core.trace.ProviderDescriptor;
 
 /**
  * Creates the {@link FeatureFlameGraphDataProvider} of a trace that has the feature-region
@@ -12,6 +14,8 @@ public class FeatureFlameGraphDataProviderFactory extends AnalysisDataProviderFa
 
     /** The factory that plugin.xml names. */
     public FeatureFlameGraphDataProviderFactory() {
-        super(FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID, (trace, module) -> new FeatureFlameGraphDataProvider(module));
+        super(new ProviderDescriptor(FeatureFlameGraphDataProvider.ID, Messages.FeatureFlameGraphDataProvider_Name,
+                ProviderType.DATA_TREE, Messages.FeatureFlameGraphDataProvider_Description),
+                FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID, (trace, module) -> new FeatureFlameGraphDataProvider(module));
     }
 }

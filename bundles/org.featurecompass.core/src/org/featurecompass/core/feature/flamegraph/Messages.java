@@ -24,6 +24,8 @@ public final class Messages extends NLS {
     public static String FeatureFlameGraphDataProvider_NoFeature;
     public static String FeatureFlameGraphDataProvider_BadFrames;
     public static String FeatureFlameGraphDataProvider_BadRows;
+    public static String FeatureFlameGraphDataProvider_Name;
+    public static String FeatureFlameGraphDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -1,7 +1,9 @@
 package org.featurecompass.core.feature.regions;
 
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.featurecompass.core.feature.state.FeatureRegionStateAnalysis;
 import org.featurecompass.core.trace.AnalysisDataProviderFactory;
+import org.featurecompass.core.trace.ProviderDescriptor;
 
 /**
  * Creates the {@link FeatureRegionsDataProvider} of a trace that has the feature-region state
@@ -11,6 +13,8 @@ public class FeatureRegionsDataProviderFactory extends AnalysisDataProviderFacto
 
     /** The factory that plugin.xml names. */
     public FeatureRegionsDataProviderFactory() {
-        super(FeatureRegionStateAnalysis.class, FeatureRegionStateAnalysis.ID, FeatureRegionsDataProvider::new);
+        super(new ProviderDescriptor(FeatureRegionsDataProvider.ID, Messages.FeatureRegionsDataProvider_Name,
+                ProviderType.TIME_GRAPH, Messages.FeatureRegionsDataProvider_Description),
+                FeatureRegionStateAnalysis.class, FeatureRegionStateAnalysis.ID, FeatureRegionsDataProvider::new);
     }
 }

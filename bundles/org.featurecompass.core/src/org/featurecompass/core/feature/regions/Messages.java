@@ -20,6 +20,8 @@ public final class Messages extends NLS {
     public static String FeatureRegionsDataProvider_TooltipLevel;
     public static String FeatureRegionsDataProvider_TooltipInclusive;
     public static String FeatureRegionsDataProvider_TooltipExclusive;
+    public static String FeatureRegionsDataProvider_Name;
+    public static String FeatureRegionsDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);

@@ -1,7 +1,9 @@
 package org.featurecompass.core.feature.statistics;
 
+import org.eclipse.tracecompass.tmf.core.dataprovider.IDataProviderDescriptor.ProviderType;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.trace.AnalysisDataProviderFactory;
+import org.featurecompass.core.trace.ProviderDescriptor;
 
 /**
  * Creates the {@link FeatureStatisticsDataProvider} of a trace that has the feature-region
@@ -12,6 +14,8 @@ public class FeatureStatisticsDataProviderFactory extends AnalysisDataProviderFa
 
     /** The factory that plugin.xml names. */
     public FeatureStatisticsDataProviderFactory() {
-        super(FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID, FeatureStatisticsDataProvider::new);
+        super(new ProviderDescriptor(FeatureStatisticsDataProvider.ID, Messages.FeatureStatisticsDataProvider_Name,
+                ProviderType.DATA_TREE, Messages.FeatureStatisticsDataProvider_Description),
+                FeatureRegionSegmentAnalysis.class, FeatureRegionSegmentAnalysis.ID, FeatureStatisticsDataProvider::new);
     }
 }

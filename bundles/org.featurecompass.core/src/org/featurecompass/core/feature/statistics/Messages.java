@@ -41,6 +41,8 @@ public final class Messages extends NLS {
     public static String FeatureStatisticsColumn_SampledTime;
     public static String FeatureStatisticsColumn_SampledInterval;
     public static String FeatureStatisticsColumn_SampledTooltip;
+    public static String FeatureStatisticsDataProvider_Name;
+    public static String FeatureStatisticsDataProvider_Description;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);
