@@ -236,7 +236,11 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
         boolean welch = settings.test() == StatisticalTest.WELCH;
         tip.put(Messages.DifferentialFlameGraph_TipTest, welch
                 ? NLS.bind(Messages.DifferentialFlameGraph_TipWelch, number(d.test().statistic()), number(d.test().degreesOfFreedom()))
-                : NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic())));
+                : NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic()), switch (d.test().method()) {
+                case EXACT -> Messages.DifferentialFlameGraph_PExact;
+                case ASYMPTOTIC -> Messages.DifferentialFlameGraph_PAsymptotic;
+                case T_DISTRIBUTION, NONE -> Messages.DifferentialFlameGraph_PNone;
+                }));
         tip.put(Messages.DifferentialFlameGraph_TipP, number(d.test().p()));
         tip.put(Messages.DifferentialFlameGraph_TipQ, number(d.q()));
         tip.put(Messages.DifferentialFlameGraph_TipSignificant, verdict(d, settings));
