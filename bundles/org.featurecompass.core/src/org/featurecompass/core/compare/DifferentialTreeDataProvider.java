@@ -9,7 +9,6 @@ import java.util.Map;
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.ITmfResponse;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
@@ -19,6 +18,8 @@ import org.eclipse.tracecompass.tmf.core.trace.TmfTraceUtils;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionDataProvider;
 import org.featurecompass.core.execution.ExecutionResult;
+import org.featurecompass.core.execution.ExecutionTypeChoice;
+import org.featurecompass.core.trace.AnalysisTreeDataProvider;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
@@ -46,9 +47,10 @@ import org.featurecompass.model.ecct.ContextTree;
  * <p>
  * Statuses: {@code RUNNING} while the executions and their ECCTs are computed (the first query
  * starts it); {@code FAILED} with the reason (unknown type, analysis failure, invalid comparison);
- * {@code CANCELLED}; {@code COMPLETED}. Registered under {@link #ID}.
+ * {@code CANCELLED}; {@code COMPLETED} ({@link AnalysisTreeDataProvider}; malformed requested
+ * times, which it does not otherwise read, are {@code FAILED}). Registered under {@link #ID}.
  */
-public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<DifferentialTreeEntry> {
+public class DifferentialTreeDataProvider extends AnalysisTreeDataProvider<DifferentialTreeEntry, DifferentialTreeDataProvider.Opened> {
 
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.compare.differentialTree"; //$NON-NLS-1$
@@ -69,42 +71,55 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
         return ID;
     }
 
+    /**
+     * The session of the type asked for and the comparison to compute on it.
+     *
+     * @param session the shared session of the trace and type
+     * @param spec the groups and settings of {@value #COMPARISON_KEY}, or null for the session's own
+     */
+    protected record Opened(ComparisonSession session, @Nullable ComparisonSpec spec) {
+    }
+
     @Override
-    public TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> fetchTree(Map<String, Object> parameters,
-            @Nullable IProgressMonitor monitor) {
-        if (ResultOrStatus.isCancelled(monitor)) {
-            return response(ResultOrStatus.cancelled());
-        }
+    protected ResultOrStatus<Opened> analysis(Query query) {
+        Map<String, Object> parameters = query.parameters();
         ComparisonSpec spec;
         try {
             spec = spec(parameters.get(COMPARISON_KEY));
         } catch (ComparisonFormatException | IOException | IllegalArgumentException e) {
-            return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage())));
+            return ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage()));
         }
         String type = type(parameters.get(TYPE_KEY));
         if (type == null) {
             ITmfTrace first = TmfTraceManager.getTraceSet(fTrace).iterator().next(); // the trace, or an experiment's first trace
             ExecutionAnalysis module = TmfTraceUtils.getAnalysisModuleOfClass(first, ExecutionAnalysis.class, ExecutionAnalysis.ID);
             if (module == null) {
-                return response(ResultOrStatus.failed(NLS.bind(Messages.ComparisonSession_NoExecutions, first.getName())));
+                return ResultOrStatus.failed(NLS.bind(Messages.ComparisonSession_NoExecutions, first.getName()));
             }
             ResultOrStatus<ExecutionResult> executions = ResultOrStatus.of(module, module.getResult(), module.getFailure());
             ExecutionResult result = executions.result();
             if (result == null) {
-                return response(executions.status() == ITmfResponse.Status.RUNNING
-                        ? ResultOrStatus.running(Messages.DifferentialTreeDataProvider_Running) : executions);
+                return executions.status() == ITmfResponse.Status.RUNNING
+                        ? ResultOrStatus.running(Messages.DifferentialTreeDataProvider_Running) : executions.withoutResult();
             }
-            if (result.tables().isEmpty()) {
-                return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_NoTypes, fTrace.getName())));
+            type = ExecutionTypeChoice.of(result.tables().keySet());
+            if (type == null) {
+                return ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_NoTypes, fTrace.getName()));
             }
-            type = result.tables().keySet().iterator().next();
         }
         ComparisonSessions.Status status = ComparisonSessions.getInstance().request(fTrace, type);
         ComparisonSession session = status.session();
         if (session == null) {
             String failure = status.failure();
-            return response(failure != null ? ResultOrStatus.failed(failure) : ResultOrStatus.running(Messages.DifferentialTreeDataProvider_Running));
+            return failure != null ? ResultOrStatus.failed(failure) : ResultOrStatus.running(Messages.DifferentialTreeDataProvider_Running);
         }
+        return ResultOrStatus.completed(new Opened(session, spec));
+    }
+
+    @Override
+    protected TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> tree(Opened opened, Query query, IProgressMonitor monitor) {
+        ComparisonSession session = opened.session();
+        ComparisonSpec spec = opened.spec();
         DifferentialTree tree;
         ComparisonSpec used;
         GroupRelation relation;
@@ -123,11 +138,13 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
         } catch (IllegalArgumentException e) { // a filter naming a metric or label the executions do not have
             return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage())));
         }
-        if (ResultOrStatus.isCancelled(monitor)) {
-            return response(ResultOrStatus.cancelled());
-        }
         return ResultOrStatus.completed(tree)
                 .response(new DifferentialTreeModel(entries(tree, ComparisonAnswer.of(tree, relation).sentence()), tree, session, used));
+    }
+
+    @Override
+    protected TmfTreeModel<DifferentialTreeEntry> empty(ResultOrStatus<?> status) {
+        return new DifferentialTreeModel(List.of(), null, null, null);
     }
 
     private @Nullable String type(@Nullable Object parameter) {
@@ -183,8 +200,8 @@ public class DifferentialTreeDataProvider implements ITmfTreeDataProvider<Differ
     }
 
     /** @return the answer without a tree */
-    private static TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response(ResultOrStatus<?> status) {
-        return status.response(new DifferentialTreeModel(List.of(), null, null, null));
+    private TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> response(ResultOrStatus<?> status) {
+        return status.response(empty(status));
     }
 
     private static String number(double value) {

@@ -15,13 +15,14 @@ import org.eclipse.core.runtime.jobs.Job;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.execution.ExecutionAnalysis;
 import org.featurecompass.core.execution.ExecutionDataProvider;
 import org.featurecompass.core.execution.ExecutionResult;
+import org.featurecompass.core.execution.ExecutionTypeChoice;
+import org.featurecompass.core.trace.AnalysisTreeDataProvider;
 import org.featurecompass.core.trace.RequestedTimes;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.ecct.ContextTree;
@@ -49,7 +50,7 @@ import org.featurecompass.model.execution.ExecutionTable;
  * {@code COMPLETED}. Registered with Trace Compass's {@code dataprovider} extension point under
  * {@link #ID}.
  */
-public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
+public class EcctDataProvider extends AnalysisTreeDataProvider<EcctEntry, ExecutionResult> {
 
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.ecct.tree"; //$NON-NLS-1$
@@ -86,17 +87,18 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
     }
 
     @Override
-    public TmfModelResponse<TmfTreeModel<EcctEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
-        RequestedTimes times = query.result();
-        if (times == null) {
-            return answer(List.of(), null, query);
-        }
-        ResultOrStatus<ExecutionResult> executions = ResultOrStatus.of(fExecutions, fExecutions.getResult(), fExecutions.getFailure());
-        ExecutionResult result = executions.result();
-        if (result == null) {
-            return answer(List.of(), null, executions);
-        }
+    protected ResultOrStatus<ExecutionResult> analysis(Query query) {
+        return ResultOrStatus.of(fExecutions, fExecutions.getResult(), fExecutions.getFailure());
+    }
+
+    @Override
+    protected TmfTreeModel<EcctEntry> empty(ResultOrStatus<?> status) {
+        return empty(List.of(), null);
+    }
+
+    @Override
+    protected TmfModelResponse<TmfTreeModel<EcctEntry>> tree(ExecutionResult result, Query query, IProgressMonitor monitor) {
+        Map<String, Object> parameters = query.parameters();
         List<String> types = new ArrayList<>(result.tables().keySet());
         ResultOrStatus<TraceStacks> callStacks = ResultOrStatus.of(fStacks, NLS.bind(Messages.EcctDataProvider_NoStacks, fTrace.getName()));
         TraceStacks stacks = callStacks.result();
@@ -104,7 +106,7 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
             return answer(types, null, callStacks);
         }
         Object wanted = parameters.get(ExecutionDataProvider.TYPE_KEY);
-        String type = wanted != null ? wanted.toString() : types.isEmpty() ? null : types.get(0);
+        String type = wanted != null ? wanted.toString() : ExecutionTypeChoice.of(types);
         ExecutionTable table = type == null ? null : result.table(type);
         if (type == null || table == null) {
             return answer(types, type, ResultOrStatus.failed(type == null
@@ -113,7 +115,7 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
         }
         BitSet rows;
         try {
-            rows = rows(parameters.get(ROWS_KEY), table, times);
+            rows = rows(parameters.get(ROWS_KEY), table, query.times());
         } catch (IllegalArgumentException e) {
             return answer(types, type, ResultOrStatus.failed(String.valueOf(e.getMessage())));
         }
@@ -125,8 +127,8 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
         ContextTree tree = eccts.store().tree();
         List<EcctEntry> entries = new ArrayList<>();
         for (int node = 0; node < sums.nodeCount(); node++) {
-            if ((node & 0xfff) == 0 && ResultOrStatus.isCancelled(monitor)) {
-                return answer(List.of(), null, ResultOrStatus.cancelled());
+            if ((node & 0xfff) == 0 && monitor.isCanceled()) {
+                break; // answered CANCELLED
             }
             if (node == ContextTree.ROOT || sums.reached(node) > 0) {
                 entries.add(new EcctEntry(node, tree.parent(node), labels(tree, sums, node)));
@@ -207,6 +209,11 @@ public class EcctDataProvider implements ITmfTreeDataProvider<EcctEntry> {
 
     /** @return the answer without entries: the types found so far and the type asked for, with the status */
     private static TmfModelResponse<TmfTreeModel<EcctEntry>> answer(List<String> types, @Nullable String type, ResultOrStatus<?> status) {
-        return status.response(new EcctTreeModel(List.of(), types, type, null, new BitSet(), null, null));
+        return status.response(empty(types, type));
+    }
+
+    /** @return the model without entries: the types found so far and the type asked for */
+    private static EcctTreeModel empty(List<String> types, @Nullable String type) {
+        return new EcctTreeModel(List.of(), types, type, null, new BitSet(), null, null);
     }
 }

@@ -3,17 +3,14 @@ package org.featurecompass.core.execution;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
-import org.featurecompass.core.trace.RequestedTimes;
+import org.featurecompass.core.trace.AnalysisTreeDataProvider;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.model.execution.MetricColumn;
@@ -28,7 +25,7 @@ import org.featurecompass.model.execution.MetricColumn;
  * unknown type or bad times; {@code CANCELLED}; {@code COMPLETED}. Registered with Trace Compass's
  * {@code dataprovider} extension point under {@link #ID}.
  */
-public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntry> {
+public class ExecutionDataProvider extends AnalysisTreeDataProvider<ExecutionEntry, ExecutionResult> {
 
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.execution.table"; //$NON-NLS-1$
@@ -56,24 +53,20 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
     }
 
     @Override
-    public TmfModelResponse<TmfTreeModel<ExecutionEntry>> fetchTree(Map<String, Object> parameters, @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
-        RequestedTimes times = query.result();
-        if (times == null) {
-            return empty(query);
-        }
-        ResultOrStatus<ExecutionResult> analysis = ResultOrStatus.of(fModule, fModule.getResult(), fModule.getFailure());
-        ExecutionResult result = analysis.result();
-        if (result == null) {
-            return empty(analysis);
-        }
+    protected ResultOrStatus<ExecutionResult> analysis(Query query) {
+        return ResultOrStatus.of(fModule, fModule.getResult(), fModule.getFailure());
+    }
+
+    @Override
+    protected TmfModelResponse<TmfTreeModel<ExecutionEntry>> tree(ExecutionResult result, Query query, IProgressMonitor monitor) {
         List<ExecutionEntry> entries = new ArrayList<>();
         List<String> types = new ArrayList<>(result.tables().keySet());
         for (int i = 0; i < types.size(); i++) {
             ExecutionTable table = result.tables().get(types.get(i));
             entries.add(new ExecutionEntry(i * TYPE_STRIDE, -1, List.of(types.get(i), Integer.toString(table.size())), types.get(i), -1));
         }
-        Object wanted = parameters.get(TYPE_KEY);
+        ResultOrStatus<ExecutionResult> analysis = ResultOrStatus.completed(result);
+        Object wanted = query.parameters().get(TYPE_KEY);
         if (wanted == null) {
             return analysis.response(new ExecutionTreeModel(List.of("Type", "Executions"), entries, result)); //$NON-NLS-1$ //$NON-NLS-2$
         }
@@ -83,17 +76,22 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
                     .response(new ExecutionTreeModel(List.of(), List.of(), result));
         }
         ExecutionTable table = result.tables().get(types.get(index));
-        long from = times.start();
-        long to = times.end();
+        long from = query.times().start();
+        long to = query.times().end();
         for (int row = 0; row < table.size(); row++) {
-            if ((row & 0xfff) == 0 && ResultOrStatus.isCancelled(monitor)) {
-                return empty(ResultOrStatus.cancelled());
+            if ((row & 0xfff) == 0 && monitor.isCanceled()) {
+                break; // answered CANCELLED
             }
             if (table.end(row) >= from && table.start(row) <= to) {
                 entries.add(new ExecutionEntry(index * TYPE_STRIDE + row + 1, index * TYPE_STRIDE, labels(table, row), table.type(), row));
             }
         }
         return analysis.response(new ExecutionTreeModel(ExecutionTreeModel.headers(table), entries, result));
+    }
+
+    @Override
+    protected TmfTreeModel<ExecutionEntry> empty(ResultOrStatus<?> status) {
+        return new ExecutionTreeModel(List.of(), List.of(), null);
     }
 
     /**
@@ -116,10 +114,5 @@ public class ExecutionDataProvider implements ITmfTreeDataProvider<ExecutionEntr
                     : Double.toString(value));
         }
         return labels;
-    }
-
-    /** @return the answer without headers, entries or result */
-    private static TmfModelResponse<TmfTreeModel<ExecutionEntry>> empty(ResultOrStatus<?> status) {
-        return status.response(new ExecutionTreeModel(List.of(), List.of(), null));
     }
 }

@@ -2,15 +2,13 @@ package org.featurecompass.core.kernel;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
+import org.featurecompass.core.trace.AnalysisTreeDataProvider;
 import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.kernel.KernelActivity;
@@ -24,11 +22,12 @@ import org.featurecompass.model.kernel.OnCpuTimes.ThreadTime;
  * <p>
  * Statuses: {@code RUNNING} (headers, no rows) while the analysis runs, which the first query
  * starts; {@code FAILED} when it ended without a result (cancelled, or failed: the Error Log says
- * why); {@code CANCELLED} when the monitor is cancelled; {@code COMPLETED}. No parameter is read:
- * the analysis covers the whole trace. Registered with Trace Compass's {@code dataprovider}
+ * why); {@code CANCELLED} when the monitor is cancelled; {@code COMPLETED} (in that order:
+ * {@link AnalysisTreeDataProvider}). No parameter is read but the requested times, which must be
+ * well formed: the analysis covers the whole trace. Registered with Trace Compass's {@code dataprovider}
  * extension point ({@link KernelActivityDataProviderFactory}) under {@link #ID}.
  */
-public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelActivityEntry> {
+public class KernelActivityDataProvider extends AnalysisTreeDataProvider<KernelActivityEntry, KernelActivity> {
 
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.kernel.activity.provider"; //$NON-NLS-1$
@@ -59,14 +58,12 @@ public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelAc
     }
 
     @Override
-    public TmfModelResponse<TmfTreeModel<KernelActivityEntry>> fetchTree(Map<String, Object> parameters,
-            @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<KernelActivity> analysis = ResultOrStatus.isCancelled(monitor) ? ResultOrStatus.cancelled()
-                : ResultOrStatus.of(fModule, NLS.bind(Messages.KernelActivityDataProvider_Failed, fTrace.getName()));
-        KernelActivity activity = analysis.result();
-        if (activity == null) {
-            return analysis.response(new KernelActivityModel(List.of(), null));
-        }
+    protected ResultOrStatus<KernelActivity> analysis(Query query) {
+        return ResultOrStatus.of(fModule, NLS.bind(Messages.KernelActivityDataProvider_Failed, fTrace.getName()));
+    }
+
+    @Override
+    protected TmfModelResponse<TmfTreeModel<KernelActivityEntry>> tree(KernelActivity activity, Query query, IProgressMonitor monitor) {
         List<KernelActivityEntry> entries = new ArrayList<>();
         long busy = activity.onCpu().busyNs();
         for (ThreadTime thread : activity.onCpu().threads().values()) {
@@ -77,6 +74,11 @@ public class KernelActivityDataProvider implements ITmfTreeDataProvider<KernelAc
                     Milliseconds.of(thread.onCpuNs()), String.format("%.2f %%", 100.0 * share), //$NON-NLS-1$
                     Long.toString(thread.slices())), thread));
         }
-        return analysis.response(new KernelActivityModel(entries, activity));
+        return ResultOrStatus.completed(activity).response(new KernelActivityModel(entries, activity));
+    }
+
+    @Override
+    protected TmfTreeModel<KernelActivityEntry> empty(ResultOrStatus<?> status) {
+        return new KernelActivityModel(List.of(), null);
     }
 }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -129,6 +130,9 @@ class AvailableProvidersTest {
                 ProviderType type = provider instanceof ITimeGraphDataProvider ? ProviderType.TIME_GRAPH
                         : provider instanceof ITmfTreeXYDataProvider ? ProviderType.TREE_TIME_XY : ProviderType.DATA_TREE;
                 assertEquals(type, descriptor.getType(), descriptor.getId());
+                if (type == ProviderType.DATA_TREE) {
+                    assertTrue(provider instanceof AnalysisTreeDataProvider, "a tree provider answers through the one fetch: " + descriptor.getId());
+                }
             }
             for (String id : notListed) {
                 assertNull(DataProviderLookup.get(trace, id, ITmfTreeDataProvider.class), "not listed, so not created: " + id);

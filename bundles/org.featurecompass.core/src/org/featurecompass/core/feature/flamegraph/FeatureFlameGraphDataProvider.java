@@ -8,16 +8,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
 import org.featurecompass.core.feature.segments.FeatureStackTreeQuery;
+import org.featurecompass.core.trace.AnalysisTreeDataProvider;
 import org.featurecompass.core.trace.Milliseconds;
 import org.featurecompass.core.trace.RequestedTimes;
 import org.featurecompass.core.trace.ResultOrStatus;
@@ -54,7 +53,7 @@ import org.featurecompass.model.sampling.TraceSamples;
  * {@code COMPLETED}. Registered with Trace Compass's {@code dataprovider} extension point
  * ({@link FeatureFlameGraphDataProviderFactory}) under {@link #ID}.
  */
-public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<FeatureFlameGraphEntry> {
+public class FeatureFlameGraphDataProvider extends AnalysisTreeDataProvider<FeatureFlameGraphEntry, FeatureFlameGraphDataProvider.Stacks> {
 
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.feature.flamegraph"; //$NON-NLS-1$
@@ -115,50 +114,61 @@ public class FeatureFlameGraphDataProvider implements ITmfTreeDataProvider<Featu
         return ID;
     }
 
+    /**
+     * What a query asks for and the whole trace's tree of that frame kind.
+     *
+     * @param kind what a frame is
+     * @param estimated whether the rows are the sampled stacks' ({@link #ROWS_ESTIMATED})
+     * @param whole the whole trace's stack tree
+     */
+    protected record Stacks(FeatureStackFrameKind kind, boolean estimated, FeatureStackTree whole) {
+    }
+
     @Override
-    public TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> fetchTree(Map<String, Object> parameters,
-            @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
-        RequestedTimes times = query.result();
-        if (times == null) {
-            return response(query.withoutResult());
-        }
-        Object frames = parameters.getOrDefault(FRAMES_KEY, FRAMES_REGIONS);
+    protected ResultOrStatus<Stacks> analysis(Query query) {
+        Object frames = query.parameters().getOrDefault(FRAMES_KEY, FRAMES_REGIONS);
         FeatureStackFrameKind kind;
         if (FRAMES_REGIONS.equals(frames)) {
             kind = FeatureStackFrameKind.REGION_FEATURES;
         } else if (FRAMES_INTERACTIONS.equals(frames)) {
             kind = FeatureStackFrameKind.INTERACTION;
         } else {
-            return response(ResultOrStatus.failed(
-                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadFrames, new Object[] { frames, FRAMES_REGIONS, FRAMES_INTERACTIONS })));
+            return ResultOrStatus.failed(
+                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadFrames, new Object[] { frames, FRAMES_REGIONS, FRAMES_INTERACTIONS }));
         }
-        Object rows = parameters.getOrDefault(ROWS_KEY, ROWS_TRACED);
+        Object rows = query.parameters().getOrDefault(ROWS_KEY, ROWS_TRACED);
         if (!ROWS_TRACED.equals(rows) && !ROWS_ESTIMATED.equals(rows)) {
-            return response(ResultOrStatus.failed(
-                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadRows, new Object[] { rows, ROWS_TRACED, ROWS_ESTIMATED })));
+            return ResultOrStatus.failed(
+                    NLS.bind(Messages.FeatureFlameGraphDataProvider_BadRows, new Object[] { rows, ROWS_TRACED, ROWS_ESTIMATED }));
         }
-        ResultOrStatus<FeatureStackTree> analysis = ResultOrStatus.of(fModule, fModule.getStackTree(kind), fModule.getFailure());
-        FeatureStackTree whole = analysis.result();
-        if (whole == null) {
-            return response(analysis);
-        }
-        FeatureStackTree tree = whole;
+        FeatureStackTree whole = fModule.getStackTree(kind);
+        return ResultOrStatus.of(fModule, whole == null ? null : new Stacks(kind, ROWS_ESTIMATED.equals(rows), whole), fModule.getFailure());
+    }
+
+    @Override
+    protected TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> tree(Stacks stacks, Query query, IProgressMonitor monitor) {
+        FeatureStackFrameKind kind = stacks.kind();
+        FeatureStackTree tree = stacks.whole();
         FeatureStatistics statistics = fModule.getStatistics();
         TraceSamples samples = statistics == null ? null : statistics.samples();
         SampledStacks sampled = samples == null ? null : samples.stacks(Long.MIN_VALUE, Long.MAX_VALUE, kind);
+        RequestedTimes times = query.times();
         if (times.given()) {
             long start = times.start();
             long end = times.end();
             sampled = samples == null ? null : samples.stacks(start, end, kind);
-            FeatureStackTree range = FeatureStackTreeQuery.build(fModule, kind, new AnalysisWindow(start, end),
-                    monitor == null ? new NullProgressMonitor() : monitor);
+            FeatureStackTree range = FeatureStackTreeQuery.build(fModule, kind, new AnalysisWindow(start, end), monitor);
             if (range == null) {
                 return response(ResultOrStatus.cancelled());
             }
             tree = range;
         }
-        return ROWS_ESTIMATED.equals(rows) ? estimateResponse(tree, sampled) : response(ResultOrStatus.completed(tree), sampled);
+        return stacks.estimated() ? estimateResponse(tree, sampled) : response(ResultOrStatus.completed(tree), sampled);
+    }
+
+    @Override
+    protected TmfTreeModel<FeatureFlameGraphEntry> empty(ResultOrStatus<?> status) {
+        return new FeatureFlameGraphModel(List.of(), null, null);
     }
 
     private TmfModelResponse<TmfTreeModel<FeatureFlameGraphEntry>> estimateResponse(FeatureStackTree tree,

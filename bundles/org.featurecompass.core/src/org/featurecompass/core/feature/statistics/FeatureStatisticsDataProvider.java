@@ -6,18 +6,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
 
 import org.eclipse.core.runtime.IProgressMonitor;
-import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.segmentstore.core.ISegment;
 import org.eclipse.tracecompass.segmentstore.core.ISegmentStore;
 import org.eclipse.tracecompass.tmf.core.dataprovider.DataProviderParameterUtils;
-import org.eclipse.tracecompass.tmf.core.model.tree.ITmfTreeDataProvider;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.response.TmfModelResponse;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.feature.feed.FeatureStatistics;
 import org.featurecompass.core.feature.segments.FeatureRegionSegmentAnalysis;
+import org.featurecompass.core.trace.AnalysisTreeDataProvider;
 import org.featurecompass.core.trace.ICoverageTrace;
 import org.featurecompass.core.trace.RequestedTimes;
 import org.featurecompass.core.trace.ResultOrStatus;
@@ -43,7 +42,7 @@ import org.featurecompass.tef.TefLostEvents;
  * {@code DataProviderLookup.get(trace, ID, FeatureStatisticsDataProvider.class)}
  * finds it.
  */
-public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<FeatureStatisticsEntry> {
+public class FeatureStatisticsDataProvider extends AnalysisTreeDataProvider<FeatureStatisticsEntry, FeatureStatisticsDataProvider.Segments> {
 
     /** The provider id, as registered in plugin.xml. */
     public static final String ID = "org.featurecompass.core.feature.statistics"; //$NON-NLS-1$
@@ -67,44 +66,48 @@ public class FeatureStatisticsDataProvider implements ITmfTreeDataProvider<Featu
         return ID;
     }
 
+    /** The whole trace's statistics and the segments a range's are replayed from. */
+    protected record Segments(FeatureStatistics whole, ISegmentStore<ISegment> store) {
+    }
+
     @Override
-    public TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> fetchTree(Map<String, Object> parameters,
-            @Nullable IProgressMonitor monitor) {
-        ResultOrStatus<RequestedTimes> query = RequestedTimes.of(parameters, monitor);
-        RequestedTimes times = query.result();
-        if (times == null) {
-            return response(query.withoutResult());
-        }
+    protected ResultOrStatus<Segments> analysis(Query query) {
         FeatureStatistics whole = fModule.getStatistics();
         ISegmentStore<ISegment> segments = fModule.getSegmentStore();
-        ResultOrStatus<FeatureStatistics> analysis = ResultOrStatus.of(fModule, segments == null ? null : whole, fModule.getFailure());
-        if (whole == null || segments == null) {
-            return response(analysis);
+        return ResultOrStatus.of(fModule, whole == null || segments == null ? null : new Segments(whole, segments), fModule.getFailure());
+    }
+
+    @Override
+    protected TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> tree(Segments segments, Query query, IProgressMonitor monitor) {
+        RequestedTimes times = query.times();
+        if (!times.given()) {
+            return response(ResultOrStatus.completed(segments.whole()));
         }
-        FeatureStatistics statistics = whole;
-        if (times.given()) {
-            IProgressMonitor progress = monitor == null ? new NullProgressMonitor() : monitor;
-            FeatureStatistics range;
-            try {
-                range = FeatureStatisticsReplay.ofRange(whole, segments, new AnalysisWindow(times.start(), times.end()), progress);
-            } catch (IllegalArgumentException e) {
-                return response(ResultOrStatus.failed(NLS.bind(Messages.FeatureStatisticsDataProvider_Failed, fTrace.getName(), e.getMessage())));
-            }
-            if (range == null) {
-                return response(ResultOrStatus.cancelled());
-            }
-            statistics = range;
+        FeatureStatistics range;
+        try {
+            range = FeatureStatisticsReplay.ofRange(segments.whole(), segments.store(), new AnalysisWindow(times.start(), times.end()), monitor);
+        } catch (IllegalArgumentException e) {
+            return response(ResultOrStatus.failed(NLS.bind(Messages.FeatureStatisticsDataProvider_Failed, fTrace.getName(), e.getMessage())));
         }
-        return response(ResultOrStatus.completed(statistics));
+        return response(range == null ? ResultOrStatus.cancelled() : ResultOrStatus.completed(range));
+    }
+
+    @Override
+    protected TmfTreeModel<FeatureStatisticsEntry> empty(ResultOrStatus<?> status) {
+        return model(null);
     }
 
     private TmfModelResponse<TmfTreeModel<FeatureStatisticsEntry>> response(ResultOrStatus<FeatureStatistics> answer) {
-        FeatureStatistics statistics = answer.result();
+        return answer.response(model(answer.result()));
+    }
+
+    /** @return the model of the statistics (no entries without them), with the trace's capture regime and unread tail */
+    private FeatureStatisticsModel model(@Nullable FeatureStatistics statistics) {
         List<FeatureStatisticsEntry> entries = statistics == null ? List.of()
                 : FeatureStatisticsTree.entries(statistics, path -> fIds.computeIfAbsent(path, p -> fNextId.getAndIncrement()));
         TefCaptureRegime regime = fTrace instanceof ICoverageTrace coverage ? coverage.getCaptureRegime()
                 : TefCaptureRegime.UNDECLARED;
         TefLostEvents unreadTail = fTrace instanceof ICoverageTrace coverage ? coverage.getUnreadTail() : null;
-        return answer.response(new FeatureStatisticsModel(entries, statistics, regime, unreadTail));
+        return new FeatureStatisticsModel(entries, statistics, regime, unreadTail);
     }
 }
