@@ -55,18 +55,21 @@ python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["thread"][
 ! grep -q 'warning:' "$tmp/path.err" || fail "critical-path --quiet wrote warnings: $(cat "$tmp/path.err")"
 grep -q 'warnings and notes on the input not shown (--quiet)' "$tmp/path.err" || fail "critical-path --quiet: no count of the warnings not shown: $(cat "$tmp/path.err")"
 
-# The README's sample comparison, as written there (two configurations), then the CI gate (exit code 1).
+# The README's sample comparison, as written there (two configurations, three runs each), then the CI gate (exit code 1).
 samples="$root/doc/samples"
-expect 0 compare -- compare --trace "$samples/demo-compress.json" --trace "$samples/demo-compress-encrypt.json" \
-    --executions "$samples/demo-executions.json" \
-    --group-a "trace = demo-compress.json" --group-b "trace = demo-compress-encrypt.json" --report "$tmp/comparison.html" --json "$tmp/comparison.json"
+expect 0 compare -- compare --trace "$samples/demo-base-1.json" --trace "$samples/demo-base-2.json" --trace "$samples/demo-base-3.json" \
+    --trace "$samples/demo-slow-encryption-1.json" --trace "$samples/demo-slow-encryption-2.json" --trace "$samples/demo-slow-encryption-3.json" \
+    --executions "$samples/demo-executions.json#item" \
+    --group-a "trace in {demo-base-1.json, demo-base-2.json, demo-base-3.json}" \
+    --group-b "trace in {demo-slow-encryption-1.json, demo-slow-encryption-2.json, demo-slow-encryption-3.json}" \
+    --report "$tmp/comparison.html" --json "$tmp/comparison.json"
 grep -q '<svg id="flamegraph"' "$tmp/comparison.html" || fail "compare: no flame graph in the HTML report"
 grep -q 'warning: .*execution graph built with' "$tmp/compare.err" || fail "compare: the graph's anomalies (Error Log) not on stderr: $(cat "$tmp/compare.err")"
-# stdout: the answer first (issue 21), then the Markdown summary
-head -n 1 "$tmp/compare.out" | grep -q '^Per execution, B takes .* and A .*: B − A = ' || fail "compare: stdout does not start with the answer: $(head -n 2 "$tmp/compare.out")"
-grep -q '^## Comparison of compression executions' "$tmp/compare.out" || fail "compare: stdout has no Markdown summary: $(head -n 4 "$tmp/compare.out")"
-python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and (d["groups"]["A"]["size"], d["groups"]["B"]["size"])==(16, 32), d["groups"]' "$tmp/comparison.json" \
-  || fail "compare: the JSON report does not hold the 16 and 32 executions of FR(Compression) of the two configurations"
+# stdout: the answer first (issue 21), naming the region the sample made slower, then the Markdown summary
+head -n 1 "$tmp/compare.out" | grep -q '^Per execution, B takes .* and A .*: B − A = .*most of it in FR(Encryption) ' || fail "compare: stdout does not start with the answer naming FR(Encryption): $(head -n 2 "$tmp/compare.out")"
+grep -q '^## Comparison of item executions' "$tmp/compare.out" || fail "compare: stdout has no Markdown summary: $(head -n 4 "$tmp/compare.out")"
+python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and (d["groups"]["A"]["size"], d["groups"]["B"]["size"])==(48, 48), d["groups"]' "$tmp/comparison.json" \
+  || fail "compare: the JSON report does not hold the 3 x 16 items of each configuration"
 expect 1 gate -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --fail-if "n-a >= 1 and depth = 0" --quiet
 grep -q 'threshold exceeded: 1 calling contexts' "$tmp/gate.err" || fail "compare --fail-if: message: $(cat "$tmp/gate.err")"
 expect 2 filter -- compare --trace "$demo" --executions "$root/doc/samples/demo-executions.json" --group-b "duration >= 25xs"
