@@ -21,7 +21,6 @@ import org.featurecompass.model.compare.diff.Direction;
 import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.stats.TestOutcome;
 import org.featurecompass.model.ecct.ContextTree;
-import org.featurecompass.ui.views.ecct.ThreadIdsText;
 import org.featurecompass.ui.viewers.FlameGraphContent;
 import org.featurecompass.ui.viewers.FrameHatching;
 import org.featurecompass.ui.views.feature.FeatureTimeFormat;
@@ -225,7 +224,6 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
         ComparisonSettings settings = tree.settings();
         if (node != ContextTree.ROOT) {
             tip.put(Messages.DifferentialFlameGraph_TipContext, tree.tree().joined(node, " \u203a ")); //$NON-NLS-1$
-            ThreadIdsText.put(tip, tree.tree(), node);
         }
         tip.put(Messages.DifferentialFlameGraph_TipGroupA, NLS.bind(Messages.DifferentialFlameGraph_TipGroupValue,
                 new Object[] { FeatureTimeFormat.mean(d.meanA()), FeatureTimeFormat.mean(d.sdA()), count(d.nA()), count(d.presentA()) }));
@@ -236,11 +234,7 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
         boolean welch = settings.test() == StatisticalTest.WELCH;
         tip.put(Messages.DifferentialFlameGraph_TipTest, welch
                 ? NLS.bind(Messages.DifferentialFlameGraph_TipWelch, number(d.test().statistic()), number(d.test().degreesOfFreedom()))
-                : NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic()), switch (d.test().method()) {
-                case EXACT -> Messages.DifferentialFlameGraph_PExact;
-                case ASYMPTOTIC -> Messages.DifferentialFlameGraph_PAsymptotic;
-                case T_DISTRIBUTION, NONE -> Messages.DifferentialFlameGraph_PNone;
-                }));
+                : NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic())));
         tip.put(Messages.DifferentialFlameGraph_TipP, number(d.test().p()));
         tip.put(Messages.DifferentialFlameGraph_TipQ, number(d.q()));
         tip.put(Messages.DifferentialFlameGraph_TipSignificant, verdict(d, settings));

@@ -33,7 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
  * reached (counted here from the generator's raw data, not from the report), a search that
  * highlights exactly the frames containing the text, a zoom that widens the clicked box to the
  * graph's width and hides what is outside it, the {@code <script>} frame name shown as text, and
- * no script error. A PNG of the rendered page is saved under {@code target/screenshots/}.
+ * no script error; the answer sentence as the page's first text, a label for every swatch of the
+ * legend, a label in every box wide enough for three characters and none overflowing, the groups'
+ * colours none of the boxes' and the one-group context hatched without crossing its label. A PNG of the rendered page is saved under {@code target/screenshots/}.
  */
 class ComparisonHtmlChromiumTest {
 
@@ -79,7 +81,32 @@ class ComparisonHtmlChromiumTest {
             function labelled(label) { return current().filter(function (b) { return b.getAttribute('data-label') === label; })[0]; }
             var boxes = current();
             out('boxes', boxes.length);
-            out('rects', document.querySelectorAll('#flamegraph g.box > rect').length);
+            out('firstText', document.body.innerText.split('\\n')[0]);
+            out('legend', Array.prototype.map.call(document.querySelectorAll('#fg-legend li'), function (li) { return li.textContent; }).join('|'));
+            // Every box wide enough for three characters carries a label, and no label overflows its box.
+            var wide = 0, unlabelled = 0, overflow = 0;
+            boxes.forEach(function (b) {
+              var w = Number(b.querySelector('rect').getAttribute('width')), t = b.querySelector('text');
+              if (w >= 6 + 3 * 7.3) { wide++; unlabelled += t.textContent === '' ? 1 : 0; }
+              overflow += t.textContent !== '' && t.getComputedTextLength() > w - 3 ? 1 : 0;
+            });
+            out('wideBoxes', wide); out('unlabelled', unlabelled); out('overflow', overflow);
+            out('barFills', getComputedStyle(document.querySelector('.bar-a')).fill + '|' + getComputedStyle(document.querySelector('.bar-b')).fill);
+            var fills = {};
+            boxes.forEach(function (b) { fills[getComputedStyle(b.querySelector('rect')).fill] = true; });
+            out('boxFills', Object.keys(fills).sort().join('|'));
+            // One-group contexts are hatched, and the hatching never crosses their label: the text lies on a backing of the box's colour.
+            var hatched = boxes.filter(function (b) { return b.querySelector('rect.hatch') !== null; });
+            out('hatched', hatched.map(function (b) { return b.getAttribute('data-label') + ':' + b.querySelector('rect.hatch').getAttribute('fill'); }).join('|'));
+            out('hatchedClear', hatched.filter(function (b) {
+              var t = b.querySelector('text'), bg = b.querySelector('rect.label-bg');
+              if (t.textContent === '') { return true; }
+              if (!bg) { return false; }
+              var tb = t.getBBox(), bb = bg.getBBox();
+              return tb.x >= bb.x - 0.5 && tb.x + tb.width <= bb.x + bb.width + 0.5 && tb.y >= bb.y - 0.5 && tb.y + tb.height <= bb.y + bb.height + 0.5
+                && getComputedStyle(bg).fill === getComputedStyle(b.querySelector('rect')).fill;
+            }).length);
+            out('rects', document.querySelectorAll('#flamegraph g.box > rect:first-of-type').length);
             out('others', document.querySelectorAll('#flamegraph g.other').length);
             var search = document.getElementById('fg-search');
             search.value = 'COMPRESS';
@@ -91,12 +118,13 @@ class ComparisonHtmlChromiumTest {
             out('matchText', document.getElementById('fg-matches').textContent);
             labelled('FR(Compression)').querySelector('rect').dispatchEvent(new MouseEvent('click', { bubbles: true }));
             out('zoomWidth', labelled('FR(Compression)').querySelector('rect').getAttribute('width'));
+            out('svgWidth', svg.viewBox.baseVal.width + ' ' + Math.floor(svg.parentNode.clientWidth));
             out('visible', current().map(function (b) { return b.getAttribute('data-label'); }).sort().join('|'));
             document.getElementById('fg-reset').click();
             out('visibleAfterReset', current().length);
             var script = current().filter(function (b) { return b.getAttribute('data-label').indexOf('<script>') === 0; });
             out('scriptBoxes', script.length);
-            out('scriptTitle', script.length ? script[0].querySelector('title').textContent.split('\\n')[0] : '');
+            out('scriptTitle', script.length ? window.featureCompassReport.tooltip(script[0].getAttribute('data-id')).split('\\n')[0] : '');
             out('scriptElements', document.getElementsByTagName('script').length);
             """); //$NON-NLS-1$
 
@@ -141,8 +169,8 @@ class ComparisonHtmlChromiumTest {
 
         ReportFixture fixture = new ReportFixture();
         String html = ComparisonHtml.text(fixture.report(null));
-        assertFalse(Pattern.compile("(src|href)\\s*=|url\\(|@import|https?://(?!www\\.w3\\.org/2000/svg\")").matcher(html).find(), //$NON-NLS-1$
-                "self-contained: no link to any other resource"); //$NON-NLS-1$
+        assertFalse(Pattern.compile("(src|href)\\s*=|url\\((?!#)|@import|https?://(?!www\\.w3\\.org/2000/svg\")").matcher(html).find(), //$NON-NLS-1$
+                "self-contained: no link to any other resource (url(#…) names a pattern of the page)"); //$NON-NLS-1$
         Path report = dir.resolve("report.html"); //$NON-NLS-1$
         Files.writeString(report, html);
         Map<String, String> result = check(chromium, dir, html, CHECK);
@@ -170,6 +198,20 @@ class ComparisonHtmlChromiumTest {
         int contexts = reached.size() + 1; // and the root
         assertEquals("", result.get("errors"), "no script error"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals("true", result.get("svg")); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(fixture.report(null).answer().sentence(), result.get("firstText"), "the answer is the page's first text"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals("more in B, \u2265 50 %|more in B, 25\u201350 %|more in B, 10\u201325 %|more in B, 0\u201310 %|no significant difference|" //$NON-NLS-1$
+                + "less in B, 0\u201310 %|less in B, 10\u201325 %|less in B, 25\u201350 %|less in B, \u2265 50 %|only in B (new in B)|only in A (gone in B)", //$NON-NLS-1$
+                result.get("legend"), "every swatch is labelled"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(Integer.parseInt(result.get("wideBoxes")) >= 5, result.toString()); //$NON-NLS-1$
+        assertEquals("0", result.get("unlabelled"), "every box wide enough carries a label"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("0", result.get("overflow"), "no label overflows its box (the font's advance is at most CHAR_PX)"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        // The groups' colours (GroupColours: #117733, #aa4499) are none of the boxes' palette colours.
+        assertEquals("rgb(17, 119, 51)|rgb(170, 68, 153)", result.get("barFills")); //$NON-NLS-1$ //$NON-NLS-2$
+        for (String fill : result.get("boxFills").split("\\|")) { //$NON-NLS-1$ //$NON-NLS-2$
+            assertFalse(result.get("barFills").contains(fill), fill + " is both a group's and a box's colour"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        assertEquals("only-in-B:url(#hatch-b)", result.get("hatched"), "the context only B reaches, hatched as such"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("1", result.get("hatchedClear"), "its label lies on a backing of the box's colour"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals(Integer.toString(contexts), result.get("boxes"), "one box per context"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(Integer.toString(contexts), result.get("rects")); //$NON-NLS-1$
         assertEquals("0", result.get("others"), "every box of this report is wide enough"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
@@ -177,15 +219,18 @@ class ComparisonHtmlChromiumTest {
         assertEquals("FR(Compression)|compress", result.get("matchLabels")); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals("rgb(224, 64, 251)", result.get("matchFill"), "highlight colour applied"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals(searchHits.size() + " contexts match", result.get("matchText")); //$NON-NLS-1$ //$NON-NLS-2$
-        assertEquals(ComparisonHtml.WIDTH + ".00", result.get("zoomWidth"), "zoomed box spans the graph"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        String[] svgWidth = result.get("svgWidth").split(" "); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(svgWidth[1], svgWidth[0], "the graph is drawn at the page's width"); //$NON-NLS-1$
+        assertEquals(svgWidth[0] + ".00", result.get("zoomWidth"), "zoomed box spans the graph"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals("FR(Compression)|all|compress|main", result.get("visible"), "zoom shows the box, its ancestors and descendants"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals(Integer.toString(contexts), result.get("visibleAfterReset")); //$NON-NLS-1$
         assertEquals("1", result.get("scriptBoxes"), "the <script> frame is a box with that label"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals("main \u203a " + ReportFixture.SCRIPT, result.get("scriptTitle"), "shown as text"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        assertEquals("3", result.get("scriptElements"), "the report's script and the two of this test, none from the trace"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        assertEquals("4", result.get("scriptElements"), "the report's script and data, and the two of this test, none from the trace"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
         Path screenshots = Path.of("target", "screenshots"); //$NON-NLS-1$ //$NON-NLS-2$
         Files.createDirectories(screenshots);
+        Files.writeString(screenshots.resolve("comparison-report.html"), html); // beside its picture, to open by hand
         Path png = screenshots.toAbsolutePath().resolve("comparison-report.png"); //$NON-NLS-1$
         Files.deleteIfExists(png);
         List<String> shot = new ArrayList<>(browser(chromium, dir));
@@ -237,7 +282,7 @@ class ComparisonHtmlChromiumTest {
         assertEquals("", result.get("errors"), "no script error"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals("3", result.get("boxes"), "all, main and wide are drawn"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals(Integer.toString(leaves + 1), result.get("merged"), "the other boxes hold every hidden context"); //$NON-NLS-1$ //$NON-NLS-2$
-        assertTrue(Double.parseDouble(result.get("narrowestOther")) >= ComparisonHtml.MIN_BOX_PX - 0.01, "runs of at least a pixel"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(Double.parseDouble(result.get("narrowestOther")) >= DifferentialFlameGraphHtml.MIN_BOX_PX - 0.01, "runs of at least a pixel"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals("1 context matches", result.get("matchText")); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals("1", result.get("otherMatches"), "the other box that holds needle is marked"); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(result.get("clickedCount"), result.get("zoomedBoxes"), "zoomed into the span, its contexts are boxes"); //$NON-NLS-1$ //$NON-NLS-2$
@@ -245,7 +290,7 @@ class ComparisonHtmlChromiumTest {
         assertEquals("1", result.get("needle"), "needle drawn and highlighted"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         assertEquals("all|main", result.get("ancestors")); //$NON-NLS-1$ //$NON-NLS-2$
         assertEquals(result.get("others"), result.get("othersAfterReset"), "reset draws the page's own view again"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-        assertEquals(1, count(html, "id=\"fg-hidden\""), "the hidden contexts' data"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(1, count(html, "id=\"fg-data\""), "the contexts' data"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     private static int count(String text, String what) {

@@ -82,8 +82,8 @@ class ComparisonReportTest {
     void traceStringsStayText() throws Exception {
         Map<String, byte[]> files = everyFormat(new ReportFixture(), null);
         String html = new String(files.get("html"), StandardCharsets.UTF_8); //$NON-NLS-1$
-        assertEquals(1, count(html, "<script"), "the report's own script only"); //$NON-NLS-1$ //$NON-NLS-2$
-        assertEquals(1, count(html, "</script"), "the report's own script only"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(2, count(html, "<script"), "the report's own script and data only"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(2, count(html, "</script"), "the report's own script and data only"); //$NON-NLS-1$ //$NON-NLS-2$
         assertFalse(html.contains("<b>"), "no markup from the trace"); //$NON-NLS-1$ //$NON-NLS-2$
         assertTrue(html.contains("data-label=\"&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;\""), "escaped attribute"); //$NON-NLS-1$ //$NON-NLS-2$
         assertTrue(html.contains("a&amp;b &quot;q&quot; &#39;x&#39;"), "quotes and ampersand escaped"); //$NON-NLS-1$ //$NON-NLS-2$

@@ -162,19 +162,34 @@ for g in 'AB':
         fail('folded %s: %s vs %s' % (g, dict(found), dict(expected)))
 
 
-# 7. HTML: one box per context, labels as the frames, one script element.
+# 7. HTML: one box per context, labels as the frames, one script element and the flame graph's
+# compact data, whose figures are the JSON's to the digits it keeps.
 class Boxes(HTMLParser):
     def __init__(self):
         super().__init__()
         self.labels = []
         self.scripts = 0
+        self.data_scripts = 0
+        self.in_data = False
+        self.data = ''
 
     def handle_starttag(self, tag, attrs):
         attributes = dict(attrs)
         if tag == 'g' and attributes.get('class') == 'box':
             self.labels.append(attributes['data-label'])
-        if tag == 'script':
+        if tag == 'script' and attributes.get('type') == 'application/json':
+            self.data_scripts += 1
+            self.in_data = attributes.get('id') == 'fg-data'
+        elif tag == 'script':
             self.scripts += 1
+
+    def handle_endtag(self, tag):
+        if tag == 'script':
+            self.in_data = False
+
+    def handle_data(self, data):
+        if self.in_data:
+            self.data += data
 
 
 parser = Boxes()
@@ -183,7 +198,22 @@ with open(folder + '/report.html', encoding='utf-8') as f:
 expected_labels = sorted('all' if paths[c['id']] == () else paths[c['id']][-1] for c in report['contexts'])
 if sorted(parser.labels) != expected_labels:
     fail('HTML boxes %s vs contexts %s' % (sorted(parser.labels), expected_labels))
-if parser.scripts != 1:
-    fail('HTML has %d script elements' % parser.scripts)
+if parser.scripts != 1 or parser.data_scripts != 1:
+    fail('HTML has %d script elements and %d data elements' % (parser.scripts, parser.data_scripts))
+data = json.loads(parser.data)
+by_id = {c['id']: c for c in report['contexts']}
+if sorted(data['id']) != sorted(by_id):
+    fail('flame graph data: contexts %s vs %s' % (sorted(data['id']), sorted(by_id)))
+for i, cid in enumerate(data['id']):
+    c = by_id[cid]
+    parent = None if i == 0 else data['id'][i - data['up'][i]]
+    label = 'all' if paths[cid] == () else paths[cid][-1]
+    if parent != c['parent'] or data['frames'][data['f'][i]] != label or data['ra'][i] != c['A']['present'] or data['rb'][i] != c['B']['present']:
+        fail('flame graph data of context %d' % cid)
+    for key, group in (('ma', 'A'), ('mb', 'B')):
+        if not math.isclose(data[key][i], c[group]['mean'], rel_tol=1e-4, abs_tol=1e-9):
+            fail('flame graph data of context %d: %s %s vs %s' % (cid, key, data[key][i], c[group]['mean']))
+    if data['palette'][data['c'][i]] != c['colour'] or bool(data['s'][i]) != c['significant']:
+        fail('flame graph data of context %d: colour or significance' % cid)
 
 print('ok %d contexts, %d significant' % (len(report['contexts']), significant))
