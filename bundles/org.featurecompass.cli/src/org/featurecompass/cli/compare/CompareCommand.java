@@ -85,16 +85,9 @@ public class CompareCommand implements CliCommand {
         options.addOption(Option.builder().longOpt("test").hasArg().argName("welch|mann-whitney").desc(Messages.Compare_Test).build()); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("alpha").hasArg().argName("Q").desc(Messages.Compare_Alpha).build()); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("measure").hasArg().argName("inclusive|self").desc(Messages.Compare_Measure).build()); //$NON-NLS-1$ //$NON-NLS-2$
-        options.addOption(Option.builder().longOpt("report").hasArg().argName("FILE.html").desc(Messages.Compare_Report).build()); //$NON-NLS-1$ //$NON-NLS-2$
-        options.addOption(Option.builder().longOpt("json").hasArg().argName("FILE").desc(Messages.Compare_Json).build()); //$NON-NLS-1$ //$NON-NLS-2$
-        options.addOption(Option.builder().longOpt("csv").hasArg().argName("FILE").desc(Messages.Compare_Csv).build()); //$NON-NLS-1$ //$NON-NLS-2$
-        options.addOption(Option.builder().longOpt("md").hasArg().argName("FILE").desc(Messages.Compare_Md).build()); //$NON-NLS-1$ //$NON-NLS-2$
-        for (Group group : Group.values()) {
-            String g = group.name().toLowerCase(Locale.ROOT);
-            options.addOption(Option.builder().longOpt("folded-" + g).hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
-                    .desc(NLS.bind(Messages.Compare_Folded, group.name())).build());
-            options.addOption(Option.builder().longOpt("pprof-" + g).hasArg().argName("FILE") //$NON-NLS-1$ //$NON-NLS-2$
-                    .desc(NLS.bind(Messages.Compare_Pprof, group.name())).build());
+        for (ReportFormat format : ReportFormat.values()) { // one option per report file, so none can be left out
+            options.addOption(Option.builder().longOpt(format.optionName()).hasArg().argName(format == ReportFormat.HTML ? "FILE.html" : "FILE") //$NON-NLS-1$ //$NON-NLS-2$
+                    .desc(description(format)).build());
         }
         options.addOption(Option.builder().longOpt("timestamp").desc(Messages.Compare_Timestamp).build()); //$NON-NLS-1$
         SymbolsOption.addTo(options);
@@ -263,6 +256,20 @@ public class CompareCommand implements CliCommand {
         } catch (ExpressionException e) {
             throw new CliException(expressionError(option, group.text(), e), e);
         }
+    }
+
+    /** @return the help text of a report file's option */
+    private static String description(ReportFormat format) {
+        return switch (format) {
+        case HTML -> Messages.Compare_Report;
+        case JSON -> Messages.Compare_Json;
+        case CSV -> Messages.Compare_Csv;
+        case MARKDOWN -> Messages.Compare_Md;
+        case FOLDED_A -> NLS.bind(Messages.Compare_Folded, Group.A.name());
+        case FOLDED_B -> NLS.bind(Messages.Compare_Folded, Group.B.name());
+        case PPROF_A -> NLS.bind(Messages.Compare_Pprof, Group.A.name());
+        case PPROF_B -> NLS.bind(Messages.Compare_Pprof, Group.B.name());
+        };
     }
 
     /** @return the message with the expression and a caret under the column */

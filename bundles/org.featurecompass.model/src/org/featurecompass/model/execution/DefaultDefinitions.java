@@ -91,20 +91,6 @@ public final class DefaultDefinitions {
             type = definition.type() + " (" + n++ + ')'; //$NON-NLS-1$
         }
         types.add(type);
-        definitions.add(type.equals(definition.type()) ? definition : retype(definition, type));
-    }
-
-    private static ExecutionDefinition retype(ExecutionDefinition definition, String type) {
-        if (definition instanceof ExecutionDefinition.EventPair pair) {
-            return new ExecutionDefinition.EventPair(type, pair.begin(), pair.end(), pair.key(), pair.metrics());
-        }
-        if (definition instanceof ExecutionDefinition.Slice slice) {
-            return new ExecutionDefinition.Slice(type, slice.depth(), slice.name(), slice.metrics());
-        }
-        if (definition instanceof ExecutionDefinition.Async async) {
-            return new ExecutionDefinition.Async(type, async.name(), async.category(), async.metrics());
-        }
-        ExecutionDefinition.FeatureRegion region = (ExecutionDefinition.FeatureRegion) definition;
-        return new ExecutionDefinition.FeatureRegion(type, region.region(), region.metrics());
+        definitions.add(type.equals(definition.type()) ? definition : definition.withType(type));
     }
 }

@@ -21,6 +21,41 @@ public sealed interface ExecutionDefinition permits ExecutionDefinition.EventPai
     /** @return this definition with other user metrics */
     ExecutionDefinition withMetrics(List<UserMetric> newMetrics);
 
+    /** @return this definition with another execution type, everything else the same */
+    ExecutionDefinition withType(String newType);
+
+    /** @return which of the permitted records this is (what {@code switch} expressions over definitions dispatch on) */
+    Kind kind();
+
+    /**
+     * The kinds of definition, one per permitted record, with the {@code kind} of the saved
+     * definitions (doc/executions.md). Code that treats each kind differently switches over
+     * {@link #kind()} in a {@code switch} expression without {@code default}, so a new kind does not
+     * compile until every such place handles it; {@code ExecutionDefinitionKindsTest} checks that
+     * every record has its own kind and goes through every such place.
+     */
+    enum Kind {
+        /** {@link EventPair} */
+        EVENT_PAIR("eventPair"), //$NON-NLS-1$
+        /** {@link Slice} */
+        SLICE("slice"), //$NON-NLS-1$
+        /** {@link Async} */
+        ASYNC("async"), //$NON-NLS-1$
+        /** {@link FeatureRegion} */
+        FEATURE_REGION("featureRegion"); //$NON-NLS-1$
+
+        private final String fJsonName;
+
+        Kind(String jsonName) {
+            fJsonName = jsonName;
+        }
+
+        /** @return the {@code kind} of a saved definition of this kind */
+        public String jsonName() {
+            return fJsonName;
+        }
+    }
+
     /**
      * A begin event and an end event paired by a key: LTTng UST or kernel events, TEF instants,
      * recorder events.
@@ -41,6 +76,16 @@ public sealed interface ExecutionDefinition permits ExecutionDefinition.EventPai
         @Override
         public EventPair withMetrics(List<UserMetric> newMetrics) {
             return new EventPair(type, begin, end, key, newMetrics);
+        }
+
+        @Override
+        public EventPair withType(String newType) {
+            return new EventPair(newType, begin, end, key, metrics);
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.EVENT_PAIR;
         }
     }
 
@@ -66,6 +111,16 @@ public sealed interface ExecutionDefinition permits ExecutionDefinition.EventPai
         public Slice withMetrics(List<UserMetric> newMetrics) {
             return new Slice(type, depth, name, newMetrics);
         }
+
+        @Override
+        public Slice withType(String newType) {
+            return new Slice(newType, depth, name, metrics);
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.SLICE;
+        }
     }
 
     /**
@@ -88,6 +143,16 @@ public sealed interface ExecutionDefinition permits ExecutionDefinition.EventPai
         public Async withMetrics(List<UserMetric> newMetrics) {
             return new Async(type, name, category, newMetrics);
         }
+
+        @Override
+        public Async withType(String newType) {
+            return new Async(newType, name, category, metrics);
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.ASYNC;
+        }
     }
 
     /**
@@ -108,6 +173,16 @@ public sealed interface ExecutionDefinition permits ExecutionDefinition.EventPai
         @Override
         public FeatureRegion withMetrics(List<UserMetric> newMetrics) {
             return new FeatureRegion(type, region, newMetrics);
+        }
+
+        @Override
+        public FeatureRegion withType(String newType) {
+            return new FeatureRegion(newType, region, metrics);
+        }
+
+        @Override
+        public Kind kind() {
+            return Kind.FEATURE_REGION;
         }
     }
 }

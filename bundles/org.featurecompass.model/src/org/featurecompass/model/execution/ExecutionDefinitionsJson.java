@@ -101,9 +101,11 @@ public final class ExecutionDefinitionsJson {
 
     private static void writeDefinition(JsonGenerator json, ExecutionDefinition definition) throws IOException {
         json.writeStartObject();
-        if (definition instanceof ExecutionDefinition.EventPair pair) {
-            json.writeStringField("kind", "eventPair"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeStringField("type", pair.type()); //$NON-NLS-1$
+        json.writeStringField("kind", definition.kind().jsonName()); //$NON-NLS-1$
+        json.writeStringField("type", definition.type()); //$NON-NLS-1$
+        switch (definition.kind()) { // a kind without a case fails loudly (ExecutionDefinitionKindsTest writes every kind)
+        case EVENT_PAIR -> {
+            ExecutionDefinition.EventPair pair = (ExecutionDefinition.EventPair) definition;
             writeSelector(json, "begin", pair.begin()); //$NON-NLS-1$
             writeSelector(json, "end", pair.end()); //$NON-NLS-1$
             MatchKey key = pair.key();
@@ -114,20 +116,19 @@ public final class ExecutionDefinitionsJson {
             } else {
                 json.writeStringField("key", key.toString()); //$NON-NLS-1$
             }
-        } else if (definition instanceof ExecutionDefinition.Slice slice) {
-            json.writeStringField("kind", "slice"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeStringField("type", slice.type()); //$NON-NLS-1$
+        }
+        case SLICE -> {
+            ExecutionDefinition.Slice slice = (ExecutionDefinition.Slice) definition;
             json.writeNumberField("depth", slice.depth()); //$NON-NLS-1$
             writeOptional(json, "name", slice.name()); //$NON-NLS-1$
-        } else if (definition instanceof ExecutionDefinition.Async async) {
-            json.writeStringField("kind", "async"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeStringField("type", async.type()); //$NON-NLS-1$
+        }
+        case ASYNC -> {
+            ExecutionDefinition.Async async = (ExecutionDefinition.Async) definition;
             writeOptional(json, "name", async.name()); //$NON-NLS-1$
             writeOptional(json, "category", async.category()); //$NON-NLS-1$
-        } else if (definition instanceof ExecutionDefinition.FeatureRegion region) {
-            json.writeStringField("kind", "featureRegion"); //$NON-NLS-1$ //$NON-NLS-2$
-            json.writeStringField("type", region.type()); //$NON-NLS-1$
-            json.writeStringField("region", region.region()); //$NON-NLS-1$
+        }
+        case FEATURE_REGION -> json.writeStringField("region", ((ExecutionDefinition.FeatureRegion) definition).region()); //$NON-NLS-1$
+        default -> throw new IllegalStateException("no writer for definitions of kind " + definition.kind()); //$NON-NLS-1$
         }
         if (!definition.metrics().isEmpty()) {
             json.writeArrayFieldStart("metrics"); //$NON-NLS-1$

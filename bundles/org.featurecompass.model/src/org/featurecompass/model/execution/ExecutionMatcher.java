@@ -32,16 +32,12 @@ public abstract class ExecutionMatcher {
      * @return the matcher, or null for a feature-region definition
      */
     public static @Nullable ExecutionMatcher of(ExecutionDefinition definition, Consumer<MatchedExecution> sink) {
-        if (definition instanceof ExecutionDefinition.EventPair pair) {
-            return new EventPairMatcher(pair, sink);
-        }
-        if (definition instanceof ExecutionDefinition.Slice slice) {
-            return new SliceMatcher(slice, sink);
-        }
-        if (definition instanceof ExecutionDefinition.Async async) {
-            return new AsyncSpanMatcher(async, sink);
-        }
-        return null;
+        return switch (definition.kind()) {
+        case EVENT_PAIR -> new EventPairMatcher((ExecutionDefinition.EventPair) definition, sink);
+        case SLICE -> new SliceMatcher((ExecutionDefinition.Slice) definition, sink);
+        case ASYNC -> new AsyncSpanMatcher((ExecutionDefinition.Async) definition, sink);
+        case FEATURE_REGION -> null; // matched by the feature-region analysis, not from delimiter events
+        };
     }
 
     /**

@@ -113,7 +113,10 @@ public final class GroupComparison implements MembershipListener {
      * @return the differential tree of the current groups
      */
     public DifferentialTree compute(ComparisonSettings settings) {
-        boolean rank = settings.test() == StatisticalTest.MANN_WHITNEY;
+        boolean rank = switch (settings.test()) { // the rank test needs the members' values
+        case WELCH -> false;
+        case MANN_WHITNEY -> true;
+        };
         return compute(values, columns, inclusive, self, union, rank ? filter.members(Group.A) : new BitSet(),
                 rank ? filter.members(Group.B) : new BitSet(), settings);
     }
@@ -163,8 +166,10 @@ public final class GroupComparison implements MembershipListener {
             if (!reached && unreached != null) {
                 test = unreached; // all zeros in both groups: the same result for every such context
             } else {
-                test = settings.test() == StatisticalTest.WELCH ? WelchTest.test(summaryA[c], summaryB[c])
-                        : columns.mannWhitney(settings.measure(), c, a.executions(), membersA, b.executions(), membersB);
+                test = switch (settings.test()) {
+                case WELCH -> WelchTest.test(summaryA[c], summaryB[c]);
+                case MANN_WHITNEY -> columns.mannWhitney(settings.measure(), c, a.executions(), membersA, b.executions(), membersB);
+                };
                 unreached = reached ? unreached : test;
             }
             tests[c] = test;

@@ -5,7 +5,6 @@ import java.util.Locale;
 import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.Measure;
-import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.stats.TestOutcome;
 import org.featurecompass.model.compare.stats.TestResult;
 import org.featurecompass.model.execution.MetricUnit;
@@ -127,7 +126,10 @@ final class ReportText {
      * @return one sentence saying how contexts were tested and drawn
      */
     static String settingsSentence(ComparisonSettings s) {
-        String test = s.test() == StatisticalTest.WELCH ? "Welch's t-test" : "Mann\u2013Whitney U test"; //$NON-NLS-1$ //$NON-NLS-2$
+        String test = switch (s.test()) {
+        case WELCH -> "Welch's t-test"; //$NON-NLS-1$
+        case MANN_WHITNEY -> "Mann\u2013Whitney U test"; //$NON-NLS-1$
+        };
         String measure = s.measure() == Measure.INCLUSIVE ? "inclusive" : "self"; //$NON-NLS-1$ //$NON-NLS-2$
         String width = switch (s.widthMode()) {
         case MAX -> "max(A, B)"; //$NON-NLS-1$

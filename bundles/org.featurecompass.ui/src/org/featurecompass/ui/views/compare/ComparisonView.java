@@ -22,7 +22,6 @@ import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.Measure;
-import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
 import org.featurecompass.model.compare.group.GroupFilter.MetricRange;
@@ -201,7 +200,10 @@ abstract class ComparisonView extends AnalysisResultView {
     /** @return the settings in words */
     static String describe(ComparisonSettings settings) {
         return NLS.bind(Messages.ComparisonView_SettingsSummary, new Object[] {
-                settings.test() == StatisticalTest.WELCH ? Messages.ComparisonView_Welch : Messages.ComparisonView_MannWhitney,
+                switch (settings.test()) {
+                case WELCH -> Messages.ComparisonView_Welch;
+                case MANN_WHITNEY -> Messages.ComparisonView_MannWhitney;
+                },
                 settings.measure() == Measure.SELF ? Messages.ComparisonView_Self : Messages.ComparisonView_Inclusive,
                 String.format(Locale.ROOT, "%.3g", settings.alpha()), FeatureTimeFormat.mean(settings.minAbsoluteNs()), //$NON-NLS-1$
                 String.format(Locale.ROOT, "%.0f %%", 100 * settings.minRelative()) }); //$NON-NLS-1$

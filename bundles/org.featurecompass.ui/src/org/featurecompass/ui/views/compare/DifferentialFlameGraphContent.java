@@ -18,7 +18,6 @@ import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.Direction;
-import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.stats.TestOutcome;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.ui.viewers.FlameGraphContent;
@@ -231,10 +230,10 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
                 new Object[] { FeatureTimeFormat.mean(d.meanB()), FeatureTimeFormat.mean(d.sdB()), count(d.nB()), count(d.presentB()) }));
         tip.put(Messages.DifferentialFlameGraph_TipDifference, NLS.bind(Messages.DifferentialFlameGraph_TipDifferenceValue,
                 FeatureTimeFormat.mean(d.difference()), String.format(Locale.ROOT, "%+.1f %%", 100 * d.relative()))); //$NON-NLS-1$
-        boolean welch = settings.test() == StatisticalTest.WELCH;
-        tip.put(Messages.DifferentialFlameGraph_TipTest, welch
-                ? NLS.bind(Messages.DifferentialFlameGraph_TipWelch, number(d.test().statistic()), number(d.test().degreesOfFreedom()))
-                : NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic())));
+        tip.put(Messages.DifferentialFlameGraph_TipTest, switch (settings.test()) {
+        case WELCH -> NLS.bind(Messages.DifferentialFlameGraph_TipWelch, number(d.test().statistic()), number(d.test().degreesOfFreedom()));
+        case MANN_WHITNEY -> NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic()));
+        });
         tip.put(Messages.DifferentialFlameGraph_TipP, number(d.test().p()));
         tip.put(Messages.DifferentialFlameGraph_TipQ, number(d.q()));
         tip.put(Messages.DifferentialFlameGraph_TipSignificant, verdict(d, settings));

@@ -22,6 +22,7 @@ import org.eclipse.swt.widgets.Text;
 import org.featurecompass.model.execution.DelimiterPhase;
 import org.featurecompass.model.execution.EventSelector;
 import org.featurecompass.model.execution.ExecutionDefinition;
+import org.featurecompass.model.execution.ExecutionDefinition.Kind;
 import org.featurecompass.model.execution.ExpressionException;
 import org.featurecompass.model.execution.MatchKey;
 import org.featurecompass.model.execution.MetricExpression;
@@ -36,8 +37,8 @@ import org.featurecompass.model.execution.UserMetric;
  */
 public class ExecutionDefinitionDialog extends TitleAreaDialog {
 
-    private static final String[] KINDS = { Messages.ExecutionDefinitionDialog_KindPair, Messages.ExecutionDefinitionDialog_KindSlice,
-            Messages.ExecutionDefinitionDialog_KindAsync, Messages.ExecutionDefinitionDialog_KindRegion };
+    /** The kind choice's items, in the order of {@link Kind} (the controls of kind k are {@code byKind(k.ordinal(), …)}). */
+    private static final String[] KINDS = java.util.Arrays.stream(Kind.values()).map(ExecutionDefinitionDialog::label).toArray(String[]::new);
     private static final String ANY_PHASE = "any"; //$NON-NLS-1$
     private static final String[] KEYS = { "thread", "process", "field" }; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
 
@@ -211,25 +212,29 @@ public class ExecutionDefinitionDialog extends TitleAreaDialog {
             return;
         }
         setText(fType, definition.type());
-        if (definition instanceof ExecutionDefinition.EventPair pair) {
-            kind.select(0);
+        kind.select(definition.kind().ordinal());
+        switch (definition.kind()) {
+        case EVENT_PAIR -> {
+            ExecutionDefinition.EventPair pair = (ExecutionDefinition.EventPair) definition;
             fillSelector(pair.begin(), fBeginName, fBeginPhase, fBeginWhere);
             fillSelector(pair.end(), fEndName, fEndPhase, fEndWhere);
             set(fKey, pair.key().by().ordinal());
             setText(fKeyField, java.util.Objects.toString(pair.key().field(), "")); //$NON-NLS-1$
-        } else if (definition instanceof ExecutionDefinition.Slice slice) {
-            kind.select(1);
+        }
+        case SLICE -> {
+            ExecutionDefinition.Slice slice = (ExecutionDefinition.Slice) definition;
             if (fDepth != null) {
                 fDepth.setSelection(slice.depth());
             }
             setText(fName, java.util.Objects.toString(slice.name(), "")); //$NON-NLS-1$
-        } else if (definition instanceof ExecutionDefinition.Async async) {
-            kind.select(2);
+        }
+        case ASYNC -> {
+            ExecutionDefinition.Async async = (ExecutionDefinition.Async) definition;
             setText(fName, java.util.Objects.toString(async.name(), "")); //$NON-NLS-1$
             setText(fCategory, java.util.Objects.toString(async.category(), "")); //$NON-NLS-1$
-        } else if (definition instanceof ExecutionDefinition.FeatureRegion region) {
-            kind.select(3);
-            setText(fRegion, region.region());
+        }
+        case FEATURE_REGION -> setText(fRegion, ((ExecutionDefinition.FeatureRegion) definition).region());
+        default -> throw new IllegalStateException("no form for definitions of kind " + definition.kind()); //$NON-NLS-1$
         }
         StringBuilder metrics = new StringBuilder();
         for (UserMetric metric : definition.metrics()) {
@@ -298,27 +303,35 @@ public class ExecutionDefinitionDialog extends TitleAreaDialog {
         }
         List<UserMetric> metrics = metrics(value(fMetrics));
         Combo kind = fKind;
-        switch (kind == null ? 0 : kind.getSelectionIndex()) {
-        case 1:
-            return new ExecutionDefinition.Slice(type, fDepth == null ? 0 : fDepth.getSelection(), optional(fName), metrics);
-        case 2:
-            return new ExecutionDefinition.Async(type, optional(fName), optional(fCategory), metrics);
-        case 3: {
+        return switch (Kind.values()[kind == null ? 0 : Math.max(0, kind.getSelectionIndex())]) {
+        case SLICE -> new ExecutionDefinition.Slice(type, fDepth == null ? 0 : fDepth.getSelection(), optional(fName), metrics);
+        case ASYNC -> new ExecutionDefinition.Async(type, optional(fName), optional(fCategory), metrics);
+        case FEATURE_REGION -> {
             String region = value(fRegion);
             if (region.isEmpty()) {
                 throw new IllegalArgumentException(Messages.ExecutionDefinitionDialog_NoRegion);
             }
-            return new ExecutionDefinition.FeatureRegion(type, region, metrics);
+            yield new ExecutionDefinition.FeatureRegion(type, region, metrics);
         }
-        default: {
+        case EVENT_PAIR -> {
             Combo key = fKey;
             int by = key == null ? 0 : key.getSelectionIndex();
             MatchKey matchKey = by == 2 ? MatchKey.field(required(fKeyField, Messages.ExecutionDefinitionDialog_NoKeyField))
                     : by == 1 ? new MatchKey(MatchKey.By.PROCESS, null) : MatchKey.THREAD;
-            return new ExecutionDefinition.EventPair(type, selector(fBeginName, fBeginPhase, fBeginWhere, Messages.ExecutionDefinitionDialog_NoBegin),
+            yield new ExecutionDefinition.EventPair(type, selector(fBeginName, fBeginPhase, fBeginWhere, Messages.ExecutionDefinitionDialog_NoBegin),
                     selector(fEndName, fEndPhase, fEndWhere, Messages.ExecutionDefinitionDialog_NoEnd), matchKey, metrics);
         }
-        }
+        };
+    }
+
+    /** @return the kind choice's item of a kind */
+    private static String label(Kind kind) {
+        return switch (kind) {
+        case EVENT_PAIR -> Messages.ExecutionDefinitionDialog_KindPair;
+        case SLICE -> Messages.ExecutionDefinitionDialog_KindSlice;
+        case ASYNC -> Messages.ExecutionDefinitionDialog_KindAsync;
+        case FEATURE_REGION -> Messages.ExecutionDefinitionDialog_KindRegion;
+        };
     }
 
     private static String required(@Nullable Text text, String message) {
