@@ -150,7 +150,8 @@ class CompareCommandTest {
         Path plain = dir.resolve("plain.folded"); //$NON-NLS-1$
         CliRun.of("compare", "--trace", trace, "--executions", defs, "--group-a", "all", "--group-b", "all", "--folded-a", plain.toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$
         String addresses = Files.readString(plain);
-        assertTrue(addresses.contains(";0x"), "without symbols, addresses: " + addresses); //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(addresses.contains(";ust-demo+0x") && addresses.contains(";libust-work.so+0x"), //$NON-NLS-1$ //$NON-NLS-2$
+                "without symbols, addresses as their binary and offset: " + addresses);
         Path named = dir.resolve("named.folded"); //$NON-NLS-1$
         CliRun run = CliRun.of("compare", "--trace", trace, "--executions", defs, "--group-a", "all", "--group-b", "all", "--folded-a", named.toString(), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$
                 "--symbols", RepositoryFiles.resolve("doc/samples/ust-cyg-profile/bin").toString()).ok(); //$NON-NLS-1$ //$NON-NLS-2$

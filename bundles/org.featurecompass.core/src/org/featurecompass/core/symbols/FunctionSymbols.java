@@ -25,7 +25,10 @@ import org.featurecompass.core.trace.ErrorLog;
  * statedump recorded), then from Trace Compass's symbol providers for the trace
  * ({@link SymbolProviderManager}: its UST debug-info provider, which runs {@code addr2line} on
  * the binaries at the paths the statedump recorded, and the mapping files of Trace Compass's
- * symbol configuration dialog). An address nothing names stays {@code 0x…} and is counted. One
+ * symbol configuration dialog). An address nothing names is counted and shown as its binary's file
+ * name and its offset there, {@code ust-demo+0x1189}, where the trace's statedump recorded the
+ * binary (the same in every run, where the load address of a position-independent binary is
+ * not: doc/ecct.md, "Thread markers"), else as {@code 0x…}. One
  * lookup per distinct process and address (a library unloaded and another loaded at the same
  * address in one process keeps the first name).
  */
@@ -84,7 +87,8 @@ public final class FunctionSymbols {
      * @param pid the process (the {@code vpid} context), or -1 if the trace does not say
      * @param ts the event's time, ns
      * @param address the function's address
-     * @return its name, or {@code 0x…} (lower-case hexadecimal) if nothing names it
+     * @return its name; if nothing names it, {@code binary+0x…} (its offset in the binary the
+     *         statedump recorded, lower-case hexadecimal) or else {@code 0x…}
      */
     public String name(int pid, long ts, long address) {
         Key key = new Key(pid, address);
@@ -92,7 +96,7 @@ public final class FunctionSymbols {
         if (name == null) {
             name = lookUp(pid, ts, address);
             if (name == null) {
-                name = "0x" + Long.toHexString(address); //$NON-NLS-1$
+                name = unnamed(pid, ts, address);
                 if (fUnresolved++ == 0) {
                     fFirstUnresolved = address;
                 }
@@ -102,6 +106,17 @@ public final class FunctionSymbols {
             fNames.put(key, name);
         }
         return name;
+    }
+
+    /** @return the run-invariant text of an address no symbol names: module and offset, else the address */
+    private String unnamed(int pid, long ts, long address) {
+        LttngUstTrace ust = fUst;
+        BinaryCallsite site = ust != null && pid >= 0 ? UstDebugInfoBinaryAspect.getBinaryCallsite(ust, pid, ts, address) : null;
+        if (site == null) {
+            return "0x" + Long.toHexString(address); //$NON-NLS-1$
+        }
+        String path = site.getBinaryFilePath();
+        return path.substring(path.lastIndexOf('/') + 1) + "+0x" + Long.toHexString(site.getOffset()); //$NON-NLS-1$
     }
 
     private @Nullable String lookUp(int pid, long ts, long address) {

@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,7 +45,9 @@ import org.junit.jupiter.api.io.TempDir;
  * calling context tree over the whole trace twice, without symbols (addresses) and with the
  * symbol source, and checks that the second is the first with each address renamed as the
  * reference names it (contexts and their inclusive and self times), and that the addresses
- * nothing names stay {@code 0x…} and are counted.
+ * nothing names are counted and shown as the reference shows them: {@code binary+0xoffset} in a
+ * binary the statedump recorded (run-invariant, where a PIE's load address is not), else
+ * {@code 0x…}.
  * <ul>
  * <li>{@code doc/samples/ust-cyg-profile}: a PIE and a shared library recorded by
  * {@code tools/record/make-ust-sample.sh} with their binaries in {@code bin/} (paths recorded in
@@ -56,6 +59,8 @@ import org.junit.jupiter.api.io.TempDir;
 class UstSymbolsTest {
 
     private static final String SAMPLE = "doc/samples/ust-cyg-profile"; //$NON-NLS-1$
+    /** How the reference shows each address without a name: {@code binary+0xoffset}, or {@code 0xaddress} outside every recorded binary. */
+    private static final Map<String, Long> SHOWN = new HashMap<>();
 
     @Test
     void binariesNameEveryAddressAsAddr2lineDoes() throws Exception {
@@ -135,8 +140,13 @@ class UstSymbolsTest {
             Map<String, long[]> expected = new TreeMap<>();
             for (Map.Entry<String, long[]> entry : addressed.entrySet()) {
                 List<String> frames = new ArrayList<>();
-                for (String frame : entry.getKey().split(";")) {
-                    String names = frame.startsWith("0x") ? reference.get(Long.parseUnsignedLong(frame.substring(2), 16)) : null;
+                String[] path = entry.getKey().split(";");
+                for (int i = 0; i < path.length; i++) {
+                    String frame = path[i];
+                    Long address = SHOWN.get(frame); // an address without a name, as the reference shows it
+                    assertTrue(i == 0 || address != null, "without symbols, " + frame + " is an address shown as the reference shows it: "
+                            + SHOWN.keySet());
+                    String names = address == null ? null : reference.get(address);
                     frames.add(names == null || names.isEmpty() ? frame : alias(names, used));
                 }
                 long[] previous = expected.put(String.join(";", frames), entry.getValue());
@@ -202,7 +212,9 @@ class UstSymbolsTest {
             String[] parts = line.split("\t", -1);
             assertTrue(vpid == null || vpid.equals(parts[0]), "one process: " + out);
             vpid = parts[0];
-            names.put(Long.parseUnsignedLong(parts[1].substring(2), 16), parts[2]);
+            long address = Long.parseUnsignedLong(parts[1].substring(2), 16);
+            names.put(address, parts[2]);
+            SHOWN.put(parts[3], address);
         }
         assertFalse(names.isEmpty(), "the reference found function addresses: " + out);
         return names;

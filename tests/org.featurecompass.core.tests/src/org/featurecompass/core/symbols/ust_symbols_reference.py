@@ -12,8 +12,9 @@ Names each distinct (vpid, address):
   --nm FILE       the names of the nm function lines (types T t W w i) whose address is exactly
                   that offset, FILE's name starting with the loaded binary's file name (e.g.
                   ust-demo.nm); or exactly the address itself when no loaded binary holds it.
-Prints "vpid<TAB>0xaddress<TAB>names" (names joined by "|", sorted; empty when nothing names it),
-sorted: an alias is as right as another.
+Prints "vpid<TAB>0xaddress<TAB>names<TAB>shown" (names joined by "|", sorted; empty when nothing
+names it; shown: how an address without a name reads, the run-invariant "binary+0xoffset" of the
+loaded binary holding it, else "0xaddress"), sorted: an alias is as right as another.
 """
 import argparse
 import os
@@ -122,7 +123,8 @@ def main():
                 if out and out[0] != '??':
                     aliases = nm_functions(match[0]).get(offset, set())
                     names = {out[0]} | (aliases if out[0] in aliases else set())
-        print('%d\t0x%x\t%s' % (vpid, address, '|'.join(sorted(names))))
+        shown = '0x%x' % address if held is None else '%s+0x%x' % (os.path.basename(held[1]['path']), offset)
+        print('%d\t0x%x\t%s\t%s' % (vpid, address, '|'.join(sorted(names)), shown))
     return 0
 
 
