@@ -4,10 +4,12 @@ import java.io.PrintStream;
 
 import org.eclipse.core.runtime.IProgressMonitor;
 import org.eclipse.core.runtime.NullProgressMonitor;
+import org.featurecompass.model.report.TerminalText;
 
 /**
  * Where a command writes: its result on {@link #out()}, progress and warnings on {@link #err()}
- * so that the result can be piped.
+ * so that the result can be piped. Messages have their control characters escaped
+ * ({@link TerminalText}): they name things from traces.
  *
  * @param out the result
  * @param err progress, warnings and errors
@@ -18,13 +20,13 @@ public record CliConsole(PrintStream out, PrintStream err, boolean quiet) {
     /** @param message a progress line, unless quiet */
     public void progress(String message) {
         if (!quiet) {
-            err.println("featurecompass: " + message); //$NON-NLS-1$
+            err.println("featurecompass: " + TerminalText.escape(message)); //$NON-NLS-1$
         }
     }
 
     /** @param message a warning: something was skipped or damaged, the result is still usable */
     public void warning(String message) {
-        err.println("featurecompass: warning: " + message); //$NON-NLS-1$
+        err.println("featurecompass: warning: " + TerminalText.escape(message)); //$NON-NLS-1$
     }
 
     /**

@@ -6,6 +6,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.eclipse.core.runtime.ILogListener;
 import org.eclipse.core.runtime.IStatus;
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.model.report.TerminalText;
 
 /**
  * Repeats on standard error what the analyses write to the Error Log (skipped, damaged or lost
@@ -53,8 +54,8 @@ public class ErrorLogToStderr implements ILogListener {
             default -> "info"; //$NON-NLS-1$
             };
             Throwable cause = status.getException();
-            fErr.println("featurecompass: " + level + ": " + status.getMessage() //$NON-NLS-1$ //$NON-NLS-2$
-                    + (cause == null ? "" : " (" + cause + ')')); //$NON-NLS-1$ //$NON-NLS-2$
+            fErr.println(TerminalText.escape("featurecompass: " + level + ": " + status.getMessage() //$NON-NLS-1$ //$NON-NLS-2$
+                    + (cause == null ? "" : " (" + cause + ')'))); //$NON-NLS-1$ //$NON-NLS-2$
         }
     }
 }

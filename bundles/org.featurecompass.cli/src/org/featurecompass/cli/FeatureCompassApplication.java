@@ -39,6 +39,10 @@ public class FeatureCompassApplication implements IApplication {
                 System.err.println(NLS.bind(Messages.Cli_QuietSuppressed, Integer.valueOf(log.suppressed())));
             }
             return Integer.valueOf(code);
+        } catch (Throwable e) { // FeatureCompassCli catches what the command throws; this is for itself
+            System.err.println("featurecompass: internal error: " + e); //$NON-NLS-1$
+            e.printStackTrace();
+            return Integer.valueOf(ExitCode.INTERNAL_ERROR);
         } finally {
             Platform.removeLogListener(log);
             Job.getJobManager().setProgressProvider(null);

@@ -20,6 +20,7 @@ import org.featurecompass.cli.feature.FeaturesCommand;
 import org.featurecompass.cli.feature.FlameGraphCommand;
 import org.featurecompass.cli.graph.CriticalPathCommand;
 import org.featurecompass.model.execution.NameSuggestion;
+import org.featurecompass.model.report.TerminalText;
 import org.osgi.framework.Bundle;
 import org.osgi.framework.FrameworkUtil;
 
@@ -27,8 +28,10 @@ import org.osgi.framework.FrameworkUtil;
  * The {@code featurecompass} command line: {@code featurecompass COMMAND [OPTIONS]}. Finds the
  * command, parses its options (Apache Commons CLI), answers {@code --help} for the whole tool and
  * for each command, and turns every failure into a message on standard error and an
- * {@link ExitCode}: a {@link CliException} or an option error is a usage or input error (2), any
- * other exception an internal error (3) with its stack trace. {@code --quiet} (any position)
+ * {@link ExitCode}: a {@link CliException} or an option error is a usage or input error (2);
+ * anything else thrown, {@link Error}s included, in the command, in a job or in any other thread
+ * while it runs ({@link StrayFailures}), is an internal error (3): one line on standard error,
+ * the stack traces in a {@link CrashLog} file. A gate never passes by crashing. {@code --quiet} (any position)
  * suppresses progress. Independent of Equinox's application machinery, so tests run it directly.
  */
 public final class FeatureCompassCli {
@@ -86,21 +89,46 @@ public final class FeatureCompassCli {
             out.print(help(command));
             return ExitCode.OK;
         }
-        try {
-            CommandLine line = new DefaultParser().parse(command.options(), args.toArray(String[]::new));
-            if (!line.getArgList().isEmpty()) {
-                throw new CliException(NLS.bind(Messages.Cli_UnexpectedArgument, line.getArgList().get(0)));
+        int code;
+        try (StrayFailures stray = new StrayFailures()) {
+            try {
+                CommandLine line = new DefaultParser().parse(command.options(), args.toArray(String[]::new));
+                if (!line.getArgList().isEmpty()) {
+                    throw new CliException(NLS.bind(Messages.Cli_UnexpectedArgument, line.getArgList().get(0)));
+                }
+                code = command.run(line, console);
+            } catch (ParseException | CliException e) {
+                err.println("featurecompass " + name + ": " + TerminalText.escape(String.valueOf(e.getMessage()))); //$NON-NLS-1$ //$NON-NLS-2$
+                err.println(NLS.bind(Messages.Cli_TryHelp, name));
+                code = ExitCode.USAGE_OR_INPUT_ERROR;
+            } catch (Throwable e) { // the last line of defence: Errors too (stack overflow, out of memory)
+                return internalError(name, arguments, List.of(new CrashLog.Failure("the command", e)), stray.failures(), err); //$NON-NLS-1$
             }
-            return command.run(line, console);
-        } catch (ParseException | CliException e) {
-            err.println("featurecompass " + name + ": " + e.getMessage()); //$NON-NLS-1$ //$NON-NLS-2$
-            err.println(NLS.bind(Messages.Cli_TryHelp, name));
-            return ExitCode.USAGE_OR_INPUT_ERROR;
-        } catch (RuntimeException | LinkageError e) {
-            err.println(NLS.bind(Messages.Cli_InternalError, name));
-            e.printStackTrace(err);
-            return ExitCode.INTERNAL_ERROR;
+            List<CrashLog.Failure> failures = stray.failures();
+            if (!failures.isEmpty()) {
+                return internalError(name, arguments, List.of(), failures, err);
+            }
         }
+        return code;
+    }
+
+    /**
+     * Reports an internal error in one line on standard error, the details in a {@link CrashLog}.
+     *
+     * @return {@link ExitCode#INTERNAL_ERROR}
+     */
+    private static int internalError(String name, String[] arguments, List<CrashLog.Failure> own, List<CrashLog.Failure> stray, PrintStream err) {
+        List<CrashLog.Failure> failures = new ArrayList<>(own);
+        failures.addAll(stray);
+        java.nio.file.Path log = CrashLog.write(Arrays.asList(arguments), failures);
+        String more = failures.size() > 1 ? NLS.bind(Messages.Cli_InternalErrorMore, Integer.valueOf(failures.size() - 1)) : ""; //$NON-NLS-1$
+        if (log != null) {
+            err.println(NLS.bind(Messages.Cli_InternalError, new Object[] { name, failures.get(0).line(), more, log }));
+        } else {
+            err.println(NLS.bind(Messages.Cli_InternalErrorNoLog, new Object[] { name, failures.get(0).line(), more }));
+            failures.forEach(failure -> failure.cause().printStackTrace(err));
+        }
+        return ExitCode.INTERNAL_ERROR;
     }
 
     /** @return the tool's usage: its commands and exit codes */

@@ -16,6 +16,8 @@ public final class Messages extends NLS {
     public static String Cli_UnexpectedArgument;
     public static String Cli_TryHelp;
     public static String Cli_InternalError;
+    public static String Cli_InternalErrorNoLog;
+    public static String Cli_InternalErrorMore;
     public static String Cli_HelpUsage;
     public static String Cli_HelpOption;
     public static String Cli_QuietOption;

@@ -5,6 +5,7 @@ import java.util.Locale;
 
 import org.eclipse.core.runtime.NullProgressMonitor;
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.model.report.TerminalText;
 
 /**
  * A progress monitor that writes to standard error, so that a batch log shows where a long run
@@ -84,6 +85,6 @@ public class StderrProgressMonitor extends NullProgressMonitor {
 
     private void print(String what) {
         String task = fTask.isEmpty() || fTask.equals(fJob) ? "" : ": " + fTask; //$NON-NLS-1$ //$NON-NLS-2$
-        fErr.println("featurecompass: " + fJob + task + what); //$NON-NLS-1$
+        fErr.println(TerminalText.line("featurecompass: " + fJob + task + what)); //$NON-NLS-1$
     }
 }

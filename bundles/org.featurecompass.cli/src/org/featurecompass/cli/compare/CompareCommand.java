@@ -42,6 +42,7 @@ import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.report.ComparisonReport;
 import org.featurecompass.model.ecct.ContextTree;
 import org.featurecompass.model.execution.ExpressionException;
+import org.featurecompass.model.report.TerminalText;
 
 /**
  * {@code featurecompass compare}: two groups of the executions of one type compared calling
@@ -231,11 +232,11 @@ public class CompareCommand implements CliCommand {
             console.progress(NLS.bind(Messages.Compare_ThresholdPassed, failIf.text()));
             return ExitCode.OK;
         }
-        console.err().println(NLS.bind(Messages.Compare_ThresholdExceeded, Integer.toString(matches.size()), failIf.text()));
+        console.err().println(NLS.bind(Messages.Compare_ThresholdExceeded, Integer.toString(matches.size()), TerminalText.line(failIf.text())));
         ContextTree contexts = tree.tree();
         for (int i = 0; i < matches.size() && i < LISTED; i++) {
             ContextDifference d = tree.context(matches.get(i));
-            String path = d.context() == ContextTree.ROOT ? Messages.Compare_AllExecutions : contexts.folded(d.context());
+            String path = d.context() == ContextTree.ROOT ? Messages.Compare_AllExecutions : TerminalText.line(contexts.folded(d.context()));
             console.err().println(String.format(Locale.ROOT, "  %s: B - A = %+.0f ns (%+.1f %%), q = %s", path, d.difference(), //$NON-NLS-1$
                     100 * d.relative(), Double.isNaN(d.q()) ? "-" : String.format(Locale.ROOT, "%.3g", d.q()))); //$NON-NLS-1$ //$NON-NLS-2$
         }

@@ -23,11 +23,16 @@ import org.eclipse.jdt.annotation.Nullable;
  *
  * Values are doubles. A missing value (NaN) makes the result NaN, and so does a division by zero:
  * a metric has no value for that execution rather than an infinite one. Errors name the column.
+ * Nesting is bounded ({@link ExpressionDepth}): binding and evaluating recurse over the tree.
  */
 public final class MetricExpression {
 
     /** A parsed node. */
     private sealed interface Node permits Constant, Metric, Unary, Binary, Call {
+        /** @return the levels from this node to its deepest leaf (a leaf: 1), at most {@link ExpressionDepth#MAX} */
+        default int depth() {
+            return 1;
+        }
     }
 
     private record Constant(double value) implements Node {
@@ -36,13 +41,13 @@ public final class MetricExpression {
     private record Metric(String name, int column) implements Node {
     }
 
-    private record Unary(Node operand) implements Node {
+    private record Unary(Node operand, int depth) implements Node {
     }
 
-    private record Binary(char operator, Node left, Node right) implements Node {
+    private record Binary(char operator, Node left, Node right, int depth) implements Node {
     }
 
-    private record Call(String function, List<Node> arguments) implements Node {
+    private record Call(String function, List<Node> arguments, int depth) implements Node {
     }
 
     /** A bound expression: evaluates row by row. */
@@ -182,6 +187,7 @@ public final class MetricExpression {
     /** Recursive descent over the tokens of {@link ExpressionTokenizer.Syntax#METRIC}. */
     private static final class Parser {
         private final ExpressionTokenizer tokens;
+        private final ExpressionDepth nesting = new ExpressionDepth();
 
         Parser(String text) {
             tokens = new ExpressionTokenizer(text, ExpressionTokenizer.Syntax.METRIC);
@@ -214,10 +220,11 @@ public final class MetricExpression {
         private Node expression() {
             Node left = term();
             while (true) {
+                ExpressionToken operator = tokens.peek();
                 if (take("+")) { //$NON-NLS-1$
-                    left = new Binary('+', left, term());
+                    left = binary('+', left, term(), operator);
                 } else if (take("-")) { //$NON-NLS-1$
-                    left = new Binary('-', left, term());
+                    left = binary('-', left, term(), operator);
                 } else {
                     return left;
                 }
@@ -227,14 +234,19 @@ public final class MetricExpression {
         private Node term() {
             Node left = factor();
             while (true) {
+                ExpressionToken operator = tokens.peek();
                 if (take("*")) { //$NON-NLS-1$
-                    left = new Binary('*', left, factor());
+                    left = binary('*', left, factor(), operator);
                 } else if (take("/")) { //$NON-NLS-1$
-                    left = new Binary('/', left, factor());
+                    left = binary('/', left, factor(), operator);
                 } else {
                     return left;
                 }
             }
+        }
+
+        private static Binary binary(char operator, Node left, Node right, ExpressionToken token) {
+            return new Binary(operator, left, right, ExpressionDepth.check(Math.max(left.depth(), right.depth()) + 1, token.column()));
         }
 
         private Node factor() {
@@ -244,14 +256,19 @@ public final class MetricExpression {
                 throw problem; // an unclosed quoted name, an exponent without digits
             }
             if (token.isSymbol("-")) { //$NON-NLS-1$
-                return new Unary(factor());
+                nesting.enter(token.column());
+                Node operand = factor();
+                nesting.leave();
+                return new Unary(operand, ExpressionDepth.check(operand.depth() + 1, token.column()));
             }
             if (token.isSymbol("(")) { //$NON-NLS-1$
+                nesting.enter(token.column());
                 Node inner = expression();
                 ExpressionToken close = tokens.peek();
                 if (!take(")")) { //$NON-NLS-1$
                     throw new ExpressionException(close.column(), "expected ')' but found " + found(close)); //$NON-NLS-1$
                 }
+                nesting.leave();
                 return inner;
             }
             switch (token.kind()) {
@@ -281,6 +298,7 @@ public final class MetricExpression {
         }
 
         private Node call(ExpressionToken function) {
+            nesting.enter(function.column());
             List<Node> arguments = new ArrayList<>();
             arguments.add(expression());
             while (take(",")) { //$NON-NLS-1$
@@ -296,7 +314,9 @@ public final class MetricExpression {
                 throw new ExpressionException(function.column(), name + " takes " //$NON-NLS-1$
                         + (variadic ? "two or more arguments" : "one argument") + ", not " + arguments.size()); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
             }
-            return new Call(name, arguments);
+            nesting.leave();
+            int depth = 1 + arguments.stream().mapToInt(Node::depth).max().orElse(0);
+            return new Call(name, arguments, ExpressionDepth.check(depth, function.column()));
         }
     }
 }

@@ -7,7 +7,8 @@ import java.util.List;
  * A GitHub-flavoured Markdown table, padded so that it also reads aligned as plain text. Cells
  * are escaped: {@code |} and {@code \} with a backslash, {@code <}, {@code >} and {@code &} as
  * HTML entities (issue trackers render inline HTML), Markdown's emphasis and link characters with
- * a backslash, line breaks as spaces.
+ * a backslash, line breaks as spaces, and other control characters as {@link TerminalText} writes
+ * them (the Markdown report also goes to a terminal).
  */
 public final class MarkdownTable {
 
@@ -77,14 +78,14 @@ public final class MarkdownTable {
      * @return it escaped for a Markdown table cell
      */
     public static String escape(String text) {
-        StringBuilder escaped = new StringBuilder(text.length());
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
+        String visible = TerminalText.line(text.replace('\r', ' ').replace('\n', ' '));
+        StringBuilder escaped = new StringBuilder(visible.length());
+        for (int i = 0; i < visible.length(); i++) {
+            char c = visible.charAt(i);
             switch (c) {
             case '<' -> escaped.append("&lt;"); //$NON-NLS-1$
             case '>' -> escaped.append("&gt;"); //$NON-NLS-1$
             case '&' -> escaped.append("&amp;"); //$NON-NLS-1$
-            case '\n', '\r' -> escaped.append(' ');
             case '|', '\\', '*', '_', '`', '[', ']' -> escaped.append('\\').append(c);
             default -> escaped.append(c);
             }

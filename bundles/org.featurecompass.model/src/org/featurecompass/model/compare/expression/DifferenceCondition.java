@@ -9,6 +9,7 @@ import java.util.function.ToDoubleFunction;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.execution.ExpressionDepth;
 import org.featurecompass.model.execution.ExpressionException;
 import org.featurecompass.model.execution.ExpressionToken;
 import org.featurecompass.model.execution.ExpressionTokenizer;
@@ -31,7 +32,8 @@ import org.featurecompass.model.execution.ExpressionTokenizer;
  * (ns), {@code n-a}, {@code n-b} (group sizes), {@code present-a}, {@code present-b} (executions
  * that reached the context), {@code depth} (0: the root, all of an execution).</li>
  * </ul>
- * A comparison with an undefined value (NaN: no q for an untestable context) is false.
+ * A comparison with an undefined value (NaN: no q for an untestable context) is false. Nesting
+ * is bounded ({@link ExpressionDepth}).
  */
 public final class DifferenceCondition {
 
@@ -99,7 +101,7 @@ public final class DifferenceCondition {
         if (tokens.peek().kind() == ExpressionToken.Kind.END) {
             throw new ExpressionException(1, "empty condition (e.g. q < 0.01 and delta > 5%)"); //$NON-NLS-1$
         }
-        Node root = or(tokens);
+        Node root = or(tokens, new ExpressionDepth());
         ExpressionToken rest = tokens.peek();
         if (rest.kind() != ExpressionToken.Kind.END) {
             throw new ExpressionException(rest.column(), "expected 'and', 'or' or the end of the condition, found " + rest.describe()); //$NON-NLS-1$
@@ -107,37 +109,58 @@ public final class DifferenceCondition {
         return new DifferenceCondition(text, root);
     }
 
-    private static Node or(ExpressionTokenizer tokens) throws ExpressionException {
-        Node left = and(tokens);
+    /** {@code and} and {@code or} keep their operands in a list, so a long chain nests no deeper. */
+    private static Node or(ExpressionTokenizer tokens, ExpressionDepth depth) throws ExpressionException {
+        List<Node> operands = new ArrayList<>(List.of(and(tokens, depth)));
         while (tokens.peek().is("or")) { //$NON-NLS-1$
             tokens.next();
-            Node a = left;
-            Node b = and(tokens);
-            left = s -> a.test(s) || b.test(s);
+            operands.add(and(tokens, depth));
         }
-        return left;
+        if (operands.size() == 1) {
+            return operands.get(0);
+        }
+        return s -> {
+            for (Node operand : operands) {
+                if (operand.test(s)) {
+                    return true;
+                }
+            }
+            return false;
+        };
     }
 
-    private static Node and(ExpressionTokenizer tokens) throws ExpressionException {
-        Node left = unary(tokens);
+    private static Node and(ExpressionTokenizer tokens, ExpressionDepth depth) throws ExpressionException {
+        List<Node> operands = new ArrayList<>(List.of(unary(tokens, depth)));
         while (tokens.peek().is("and")) { //$NON-NLS-1$
             tokens.next();
-            Node a = left;
-            Node b = unary(tokens);
-            left = s -> a.test(s) && b.test(s);
+            operands.add(unary(tokens, depth));
         }
-        return left;
+        if (operands.size() == 1) {
+            return operands.get(0);
+        }
+        return s -> {
+            for (Node operand : operands) {
+                if (!operand.test(s)) {
+                    return false;
+                }
+            }
+            return true;
+        };
     }
 
-    private static Node unary(ExpressionTokenizer tokens) throws ExpressionException {
+    private static Node unary(ExpressionTokenizer tokens, ExpressionDepth depth) throws ExpressionException {
         ExpressionToken token = tokens.next();
         if (token.is("not")) { //$NON-NLS-1$
-            Node inner = unary(tokens);
+            depth.enter(token.column());
+            Node inner = unary(tokens, depth);
+            depth.leave();
             return s -> !inner.test(s);
         }
         if (token.isSymbol("(")) { //$NON-NLS-1$
-            Node inner = or(tokens);
+            depth.enter(token.column());
+            Node inner = or(tokens, depth);
             tokens.expect(")", "to close the '(' at column " + token.column()); //$NON-NLS-1$ //$NON-NLS-2$
+            depth.leave();
             return inner;
         }
         if (token.is("significant")) { //$NON-NLS-1$
