@@ -1,5 +1,7 @@
 package org.featurecompass.cli;
 
+import java.util.Set;
+
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Options;
 
@@ -17,6 +19,15 @@ public interface CliCommand {
 
     /** @return the options it accepts ({@code --help} is added by the dispatcher) */
     Options options();
+
+    /**
+     * @return the long names of the options that may be given several times, their values
+     *         combined (e.g. {@code compare --trace}); any other option with a value given twice is
+     *         refused, never silently read once
+     */
+    default Set<String> repeatable() {
+        return Set.of();
+    }
 
     /**
      * Runs the command.

@@ -11,6 +11,7 @@ import java.util.Map;
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
 import org.apache.commons.cli.HelpFormatter;
+import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
 import org.eclipse.osgi.util.NLS;
@@ -96,6 +97,7 @@ public final class FeatureCompassCli {
                 if (!line.getArgList().isEmpty()) {
                     throw new CliException(NLS.bind(Messages.Cli_UnexpectedArgument, line.getArgList().get(0)));
                 }
+                refuseRepeated(line, command);
                 code = command.run(line, console);
             } catch (ParseException | CliException e) {
                 err.println("featurecompass " + name + ": " + TerminalText.escape(String.valueOf(e.getMessage()))); //$NON-NLS-1$ //$NON-NLS-2$
@@ -110,6 +112,23 @@ public final class FeatureCompassCli {
             }
         }
         return code;
+    }
+
+    /** Refuses an option with a value given more than once that the command does not combine: it would be read once, the rest ignored. */
+    private static void refuseRepeated(CommandLine line, CliCommand command) throws CliException {
+        Map<String, List<String>> values = new LinkedHashMap<>();
+        for (Option option : line.getOptions()) {
+            if (option.hasArg()) {
+                values.computeIfAbsent(option.getLongOpt() != null ? option.getLongOpt() : option.getOpt(), k -> new ArrayList<>())
+                        .add(String.valueOf(option.getValue()));
+            }
+        }
+        for (Map.Entry<String, List<String>> option : values.entrySet()) {
+            if (option.getValue().size() > 1 && !command.repeatable().contains(option.getKey())) {
+                throw new CliException(NLS.bind(Messages.Cli_RepeatedOption, new Object[] { option.getKey(), Integer.valueOf(option.getValue().size()),
+                        String.join("', '", option.getValue()), command.name() })); //$NON-NLS-1$
+            }
+        }
     }
 
     /**

@@ -14,6 +14,7 @@ public final class Messages extends NLS {
     public static String Cli_Quiet;
     public static String Cli_UnknownCommand;
     public static String Cli_UnexpectedArgument;
+    public static String Cli_RepeatedOption;
     public static String Cli_TryHelp;
     public static String Cli_InternalError;
     public static String Cli_InternalErrorNoLog;

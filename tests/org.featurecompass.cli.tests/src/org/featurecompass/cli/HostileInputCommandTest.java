@@ -67,7 +67,7 @@ class HostileInputCommandTest {
                 + "\"type\": \"request\\u001b[31m\", \"depth\": 0, \"name\": \"request\"}]}"); //$NON-NLS-1$
         CliRun run = CliRun.of("compare", "--trace", trace.toString(), "--executions", definitions.toString(), "--fail-if", "depth >= 0"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
         assertEquals(ExitCode.THRESHOLD_EXCEEDED, run.exitCode(), run.toString());
-        assertTrue(run.out().startsWith("## Comparison of request\\\\x1B\\[31m executions"), run.out()); //$NON-NLS-1$
+        assertTrue(run.out().contains("\n## Comparison of request\\\\x1B\\[31m executions"), run.out()); //$NON-NLS-1$
         assertTrue(run.err().contains("work\\x1B[2J\\x1B]0;owned\\x07"), run.err()); //$NON-NLS-1$
         assertNoControl(run.out());
         assertNoControl(run.err());
@@ -78,5 +78,26 @@ class HostileInputCommandTest {
             char c = text.charAt(i);
             assertFalse(c != '\n' && (c < 0x20 || c >= 0x7f && c <= 0x9f), () -> "control character in: " + text);
         }
+    }
+
+    /**
+     * critical-path with two traces (two hosts) exited 0 with the first trace's path alone; now
+     * every option with a value that a command does not combine is refused when repeated (exit 2).
+     */
+    @Test
+    void repeatedOptionsAreRefused() {
+        String demo = RepositoryFiles.resolve(DEMO).toString();
+        CliRun path = CliRun.of("critical-path", "--trace", demo, "--trace", demo, "--tid", "21956"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+        assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, path.exitCode(), path.toString());
+        assertTrue(path.err().startsWith("featurecompass critical-path: --trace is given 2 times ('" + demo + "', '" + demo //$NON-NLS-1$ //$NON-NLS-2$
+                + "'); critical-path takes it once, and would otherwise use one value and ignore the rest"), path.err()); //$NON-NLS-1$
+        assertEquals("", path.out()); //$NON-NLS-1$
+        CliRun format = CliRun.of("features", "--trace", demo, "--format", "csv", "--format", "json"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
+        assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, format.exitCode(), format.toString());
+        assertTrue(format.err().startsWith("featurecompass features: --format is given 2 times ('csv', 'json'); features takes it once"), format.err()); //$NON-NLS-1$
+        CliRun failIf = CliRun.of("compare", "--trace", demo, "--executions", RepositoryFiles.resolve(DEFINITIONS).toString(), "--fail-if", "q < 0.01", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
+                "--fail-if", "delta > 5%"); //$NON-NLS-1$ //$NON-NLS-2$
+        assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, failIf.exitCode(), failIf.toString());
+        assertTrue(failIf.err().startsWith("featurecompass compare: --fail-if is given 2 times ('q < 0.01', 'delta > 5%'); compare takes it once"), failIf.err()); //$NON-NLS-1$
     }
 }

@@ -10,6 +10,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.Option;
@@ -73,6 +74,12 @@ public class CompareCommand implements CliCommand {
     @Override
     public String description() {
         return Messages.Compare_Description;
+    }
+
+    /** Several traces are compared together; several symbol paths are all read. */
+    @Override
+    public Set<String> repeatable() {
+        return Set.of("trace", "symbols"); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
     @Override

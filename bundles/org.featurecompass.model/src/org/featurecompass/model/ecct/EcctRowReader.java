@@ -19,6 +19,7 @@ public final class EcctRowReader {
     /** Dense by node, zero between reads: the inclusive pass's accumulator. */
     private long[] fScratch = new long[0];
     private int fSize;
+    private int fExecution = -1;
 
     EcctRowReader(EcctStore store) {
         fStore = store;
@@ -40,10 +41,16 @@ public final class EcctRowReader {
         }
         int count = fStore.decode(execution, fNodes, fSelf);
         fSize = count;
+        fExecution = execution;
         if (inclusive) {
             deriveInclusive();
         }
         return count;
+    }
+
+    /** @return the execution of the last row read, -1 before the first */
+    public int execution() {
+        return fExecution;
     }
 
     /** @return the number of values of the last row read */

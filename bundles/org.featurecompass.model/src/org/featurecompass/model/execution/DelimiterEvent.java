@@ -38,7 +38,8 @@ public record DelimiterEvent(long timeNs, long position, String name, @Nullable 
             return null;
         }
         if (value instanceof BigDecimal decimal) {
-            return decimal.stripTrailingZeros().toPlainString();
+            String plain = PlainDecimal.of(decimal);
+            return plain != null ? plain : decimal.toString(); // equals no where value: those are plain
         }
         if (value instanceof Double || value instanceof Float) {
             double d = ((Number) value).doubleValue();

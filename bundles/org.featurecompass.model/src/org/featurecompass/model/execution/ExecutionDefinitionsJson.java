@@ -225,7 +225,12 @@ public final class ExecutionDefinitionsJson {
                 if (expected instanceof String || expected instanceof Long || expected instanceof Boolean) {
                     where.put(condition.getKey(), expected.toString());
                 } else if (expected instanceof BigDecimal decimal) {
-                    where.put(condition.getKey(), decimal.stripTrailingZeros().toPlainString());
+                    String plain = PlainDecimal.of(decimal);
+                    if (plain == null) {
+                        throw new DefinitionFormatException(conditionPath + ": the number " + decimal + " is out of range: a where number has " //$NON-NLS-1$ //$NON-NLS-2$
+                                + PlainDecimal.RANGE);
+                    }
+                    where.put(condition.getKey(), plain);
                 } else {
                     throw new DefinitionFormatException(conditionPath + ": expected a string or a number, found " + describe(expected)); //$NON-NLS-1$
                 }

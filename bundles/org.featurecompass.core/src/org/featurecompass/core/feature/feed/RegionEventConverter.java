@@ -6,6 +6,7 @@ import java.util.EnumMap;
 import java.util.Map;
 
 import org.eclipse.jdt.annotation.Nullable;
+import org.featurecompass.model.execution.PlainDecimal;
 import org.featurecompass.model.feature.CoverageGap;
 import org.featurecompass.model.feature.RegionEvent;
 import org.featurecompass.tef.TefEvent;
@@ -171,7 +172,11 @@ public final class RegionEventConverter {
     private static @Nullable String text(TefEvent event, String key) {
         Object arg = event.args().get(key);
         if (arg instanceof String || arg instanceof Long || arg instanceof BigDecimal) {
-            return arg instanceof BigDecimal decimal ? decimal.toPlainString() : arg.toString();
+            if (arg instanceof BigDecimal decimal) {
+                // as written, unless it has no plain form (1e900000000: 900 million digits)
+                return PlainDecimal.of(decimal) != null ? decimal.toPlainString() : decimal.toString();
+            }
+            return arg.toString();
         }
         if (arg instanceof TefJsonText json) {
             return unquote(json.text());
