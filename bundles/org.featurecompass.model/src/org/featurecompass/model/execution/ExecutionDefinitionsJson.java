@@ -374,7 +374,12 @@ public final class ExecutionDefinitionsJson {
             return parser.getNumberType() == JsonParser.NumberType.BIG_INTEGER ? new BigDecimal(parser.getBigIntegerValue())
                     : Long.valueOf(parser.getLongValue());
         case VALUE_NUMBER_FLOAT:
-            return parser.getDecimalValue();
+            try {
+                return parser.getDecimalValue();
+            } catch (NumberFormatException e) { // an exponent beyond ±2^31 (found by ReaderFuzzTest)
+                throw new DefinitionFormatException(at(parser.currentTokenLocation()) + ": the number " + parser.getText() //$NON-NLS-1$
+                        + " is out of range (a where number has " + PlainDecimal.RANGE + ')', e); //$NON-NLS-1$
+            }
         case VALUE_TRUE:
             return Boolean.TRUE;
         case VALUE_FALSE:

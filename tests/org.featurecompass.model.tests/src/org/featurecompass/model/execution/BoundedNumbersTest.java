@@ -36,6 +36,15 @@ class BoundedNumbersTest {
         }
     }
 
+    /** Found by ReaderFuzzTest#executionDefinitions (regression input crash-5a40508…): Jackson's NumberFormatException escaped. */
+    @Test
+    void anExponentBeyondAnIntIsRefusedWithItsPlace() {
+        DefinitionFormatException e = assertThrows(DefinitionFormatException.class, () -> ExecutionDefinitionsJson.read(new StringReader(file("1e9000000000")))); //$NON-NLS-1$
+        int column = file("1e9000000000").indexOf("1e9000000000") + 1; //$NON-NLS-1$ //$NON-NLS-2$
+        assertTrue(e.getMessage().startsWith("line 1, column " + column + ": the number 1e9000000000 is out of range (a where number has at most 64 digits"), //$NON-NLS-1$ //$NON-NLS-2$
+                e.getMessage());
+    }
+
     @Test
     void numbersAtTheBoundAreReadInPlainDecimal() throws Exception {
         for (Map.Entry<String, String> value : Map.of("9" + "9".repeat(63), "9".repeat(64), "1e63", "1" + "0".repeat(63), //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$
