@@ -1,6 +1,7 @@
 package org.featurecompass.model.compare.report;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.Locale;
 
 import org.eclipse.jdt.annotation.Nullable;
@@ -10,6 +11,7 @@ import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.io.ComparisonFile;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.ecct.ThreadIds;
 import org.featurecompass.model.execution.MetricUnit;
 import org.featurecompass.model.report.ReportJson;
 
@@ -117,6 +119,7 @@ public final class ComparisonReportJson {
             }
             json.writeStringField("frame", report.frame(c)); //$NON-NLS-1$
             json.writeNumberField("depth", tree.tree().depth(c)); //$NON-NLS-1$
+            threads(json, tree.tree().threadIds().at(c));
             groupValues(json, "A", d.presentA(), d.meanA(), d.sdA()); //$NON-NLS-1$
             groupValues(json, "B", d.presentB(), d.meanB(), d.sdB()); //$NON-NLS-1$
             number(json, "difference", d.difference()); //$NON-NLS-1$
@@ -138,6 +141,22 @@ public final class ComparisonReportJson {
         json.writeArrayFieldStart("ranked"); //$NON-NLS-1$
         for (ContextDifference d : report.ranked()) {
             json.writeNumber(d.context());
+        }
+        json.writeEndArray();
+    }
+
+    /** The thread ids of a thread marker: details of the context, never part of its name (doc/ecct.md). */
+    private static void threads(JsonGenerator json, List<ThreadIds.Seen> seen) throws IOException {
+        if (seen.isEmpty()) {
+            return;
+        }
+        json.writeArrayFieldStart("threads"); //$NON-NLS-1$
+        for (ThreadIds.Seen s : seen) {
+            json.writeStartObject();
+            json.writeStringField("host", s.thread().host()); //$NON-NLS-1$
+            json.writeNumberField("tid", s.thread().tid()); //$NON-NLS-1$
+            json.writeNumberField("executions", s.executions()); //$NON-NLS-1$
+            json.writeEndObject();
         }
         json.writeEndArray();
     }

@@ -20,6 +20,7 @@ import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.Direction;
 import org.featurecompass.model.compare.stats.TestOutcome;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.ui.views.ecct.ThreadIdsText;
 import org.featurecompass.ui.viewers.FlameGraphContent;
 import org.featurecompass.ui.viewers.FrameHatching;
 import org.featurecompass.ui.views.feature.FeatureTimeFormat;
@@ -223,6 +224,7 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
         ComparisonSettings settings = tree.settings();
         if (node != ContextTree.ROOT) {
             tip.put(Messages.DifferentialFlameGraph_TipContext, tree.tree().joined(node, " \u203a ")); //$NON-NLS-1$
+            ThreadIdsText.put(tip, tree.tree(), node);
         }
         tip.put(Messages.DifferentialFlameGraph_TipGroupA, NLS.bind(Messages.DifferentialFlameGraph_TipGroupValue,
                 new Object[] { FeatureTimeFormat.mean(d.meanA()), FeatureTimeFormat.mean(d.sdA()), count(d.nA()), count(d.presentA()) }));

@@ -123,6 +123,7 @@ final class EcctFlameGraphContent implements FlameGraphContent<Integer> {
         if (node != ContextTree.ROOT) {
             tip.put(Messages.EcctFlameGraphView_TipFrame, tree.folded(node).replace(";", " \u203a ")); //$NON-NLS-1$ //$NON-NLS-2$
             tip.put(Messages.EcctFlameGraphView_TipKind, name(tree.frame(node).kind()));
+            ThreadIdsText.put(tip, tree, node);
         }
         tip.put(Messages.EcctFlameGraphView_TipInclusive, FeatureTimeFormat.duration(sums.inclusiveSum(node)));
         tip.put(Messages.EcctFlameGraphView_TipSelf, FeatureTimeFormat.duration(sums.selfSum(node)));

@@ -39,6 +39,10 @@ public final class Messages extends NLS {
     public static String EcctFlameGraphView_TipSelf;
     public static String EcctFlameGraphView_TipMean;
     public static String EcctFlameGraphView_TipReached;
+    public static String ThreadIdsText_Tip;
+    public static String ThreadIdsText_Entry;
+    public static String ThreadIdsText_EntryOnHost;
+    public static String ThreadIdsText_More;
 
     static {
         NLS.initializeMessages(BUNDLE_NAME, Messages.class);
