@@ -129,6 +129,7 @@ public final class ComparisonReportJson {
             number(json, "statistic", d.test().statistic()); //$NON-NLS-1$
             number(json, "df", d.test().degreesOfFreedom()); //$NON-NLS-1$
             number(json, "p", d.test().p()); //$NON-NLS-1$
+            json.writeStringField("method", d.test().method().name().toLowerCase(Locale.ROOT).replace('_', '-')); //$NON-NLS-1$
             json.writeEndObject();
             number(json, "q", d.q()); //$NON-NLS-1$
             json.writeBooleanField("significant", d.significant()); //$NON-NLS-1$

@@ -234,7 +234,11 @@ final class DifferentialFlameGraphContent implements FlameGraphContent<Integer> 
                 FeatureTimeFormat.mean(d.difference()), String.format(Locale.ROOT, "%+.1f %%", 100 * d.relative()))); //$NON-NLS-1$
         tip.put(Messages.DifferentialFlameGraph_TipTest, switch (settings.test()) {
         case WELCH -> NLS.bind(Messages.DifferentialFlameGraph_TipWelch, number(d.test().statistic()), number(d.test().degreesOfFreedom()));
-        case MANN_WHITNEY -> NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic()));
+        case MANN_WHITNEY -> NLS.bind(Messages.DifferentialFlameGraph_TipMannWhitney, number(d.test().statistic()), switch (d.test().method()) {
+            case EXACT -> Messages.DifferentialFlameGraph_PExact;
+            case ASYMPTOTIC -> Messages.DifferentialFlameGraph_PAsymptotic;
+            case T_DISTRIBUTION, NONE -> Messages.DifferentialFlameGraph_PNone;
+            });
         });
         tip.put(Messages.DifferentialFlameGraph_TipP, number(d.test().p()));
         tip.put(Messages.DifferentialFlameGraph_TipQ, number(d.q()));

@@ -91,6 +91,9 @@ public final class Messages extends NLS {
     public static String DifferentialFlameGraph_TipTest;
     public static String DifferentialFlameGraph_TipWelch;
     public static String DifferentialFlameGraph_TipMannWhitney;
+    public static String DifferentialFlameGraph_PExact;
+    public static String DifferentialFlameGraph_PAsymptotic;
+    public static String DifferentialFlameGraph_PNone;
     public static String DifferentialFlameGraph_TipP;
     public static String DifferentialFlameGraph_TipQ;
     public static String DifferentialFlameGraph_TipSignificant;
