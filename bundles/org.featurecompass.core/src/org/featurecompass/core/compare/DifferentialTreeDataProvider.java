@@ -24,6 +24,8 @@ import org.featurecompass.core.trace.ResultOrStatus;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.compare.expression.GroupFilterExpression;
+import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.GroupRelation;
 import org.featurecompass.model.compare.io.ComparisonFile;
 import org.featurecompass.model.compare.io.ComparisonFormatException;
@@ -31,6 +33,7 @@ import org.featurecompass.model.compare.io.ComparisonSpec;
 import org.featurecompass.model.compare.report.ComparisonAnswer;
 import org.featurecompass.model.compare.stats.TestResult;
 import org.featurecompass.model.ecct.ContextTree;
+import org.featurecompass.model.execution.ExpressionException;
 
 /**
  * Serves the differential tree of two groups of executions (TraceCompare §3.4.2) as a Trace
@@ -42,8 +45,14 @@ import org.featurecompass.model.ecct.ContextTree;
  * {@code trace} tells them apart). Parameters: {@value #TYPE_KEY} (optional; default: the trace's
  * current session's type, else the first execution type of its first trace) and {@value #COMPARISON_KEY} (optional: a {@link ComparisonSpec}, or its
  * JSON text in the saved-comparison format of {@link ComparisonFile}; its groups and settings are
- * compared without changing the shared session's). Without {@value #COMPARISON_KEY} the answer
- * is the shared session's groups and settings, as the views show them.
+ * compared without changing the shared session's); {@value #GROUP_A_KEY} and {@value #GROUP_B_KEY}
+ * (optional: a group's definition as text, {@link GroupFilterExpression}, e.g.
+ * {@code trace = a.json} or {@code slowest 10%}, resolved against the executions; it replaces that
+ * group of {@value #COMPARISON_KEY}, or of the session's groups); {@value #SHARE_KEY} (optional,
+ * {@code true}: the groups and settings asked for become the shared session's, and the session
+ * the trace's current one, so the views show them: how a client changes the comparison the views
+ * show without calling the session). Without any of them the answer is the shared session's
+ * groups and settings, as the views show them.
  * <p>
  * Statuses: {@code RUNNING} while the executions and their ECCTs are computed (the first query
  * starts it); {@code FAILED} with the reason (unknown type, analysis failure, invalid comparison);
@@ -58,6 +67,12 @@ public class DifferentialTreeDataProvider extends AnalysisTreeDataProvider<Diffe
     public static final String TYPE_KEY = ExecutionDataProvider.TYPE_KEY;
     /** The parameter holding the groups and settings to compare instead of the session's. */
     public static final String COMPARISON_KEY = "comparison"; //$NON-NLS-1$
+    /** The parameter holding group A's definition as text ({@link GroupFilterExpression}). */
+    public static final String GROUP_A_KEY = "groupA"; //$NON-NLS-1$
+    /** The parameter holding group B's definition as text ({@link GroupFilterExpression}). */
+    public static final String GROUP_B_KEY = "groupB"; //$NON-NLS-1$
+    /** The parameter that makes the comparison asked for the shared one ({@code true}). */
+    public static final String SHARE_KEY = "share"; //$NON-NLS-1$
 
     private final ITmfTrace fTrace;
 
@@ -124,6 +139,16 @@ public class DifferentialTreeDataProvider extends AnalysisTreeDataProvider<Diffe
         ComparisonSpec used;
         GroupRelation relation;
         try {
+            spec = withGroups(spec, session, query.parameters().get(GROUP_A_KEY), query.parameters().get(GROUP_B_KEY));
+        } catch (ExpressionException e) {
+            return response(ResultOrStatus.failed(NLS.bind(Messages.DifferentialTreeDataProvider_BadComparison, e.getMessage())));
+        }
+        try {
+            if (spec != null && Boolean.parseBoolean(String.valueOf(query.parameters().get(SHARE_KEY)))) {
+                session.apply(spec);
+                ComparisonSessions.getInstance().setCurrent(session);
+                spec = null; // now the session's
+            }
             if (spec != null) {
                 tree = session.compute(spec);
                 used = spec;
@@ -153,6 +178,18 @@ public class DifferentialTreeDataProvider extends AnalysisTreeDataProvider<Diffe
         }
         ComparisonSession current = ComparisonSessions.getInstance().current(fTrace);
         return current == null ? null : current.type();
+    }
+
+    /** @return the comparison with the groups defined by text in place of its own (or of the session's); null if neither is given */
+    private static @Nullable ComparisonSpec withGroups(@Nullable ComparisonSpec spec, ComparisonSession session, @Nullable Object a,
+            @Nullable Object b) throws ExpressionException {
+        if (a == null && b == null) {
+            return spec;
+        }
+        ComparisonSpec base = spec != null ? spec : session.spec();
+        List<GroupFilter> groupA = a == null ? base.groupA() : GroupFilterExpression.parse(a.toString()).resolve(session.executions());
+        List<GroupFilter> groupB = b == null ? base.groupB() : GroupFilterExpression.parse(b.toString()).resolve(session.executions());
+        return new ComparisonSpec(base.executionDefinition(), groupA, groupB, base.settings());
     }
 
     private static @Nullable ComparisonSpec spec(@Nullable Object parameter) throws ComparisonFormatException, IOException {

@@ -219,6 +219,50 @@ class DifferentialTreeDataProviderTest {
         assertTrue(unknown.getStatusMessage().contains("no such type"), unknown.getStatusMessage()); //$NON-NLS-1$
     }
 
+    /**
+     * A client changes the comparison the views show through the parameters only: groups as text,
+     * {@code share=true}. The groups' sizes are counted directly over the execution table (not by
+     * the cross-filter); a bad definition fails with its message and changes nothing.
+     */
+    @Test
+    void groupsAsTextAndShareChangeTheSharedComparison() throws Exception {
+        Map<String, Object> parameters = new HashMap<>();
+        parameters.put(DifferentialTreeDataProvider.TYPE_KEY, TYPE);
+        DifferentialTreeModel before = (DifferentialTreeModel) Objects.requireNonNull(fetch(parameters).getModel());
+        ComparisonSession session = Objects.requireNonNull(before.getSession());
+        ComparisonSpec original = session.spec();
+        try {
+            ExecutionTable table = session.tables().get(0);
+            long threshold = 1_000_000; // 1 ms
+            int shorter = 0;
+            for (int row = 0; row < table.size(); row++) {
+                shorter += table.duration(row) < threshold ? 1 : 0;
+            }
+            assertTrue(shorter > 0 && shorter < table.size(), "both groups have executions");
+            parameters.put(DifferentialTreeDataProvider.GROUP_A_KEY, "duration < 1ms"); //$NON-NLS-1$
+            parameters.put(DifferentialTreeDataProvider.GROUP_B_KEY, "duration >= 1ms"); //$NON-NLS-1$
+            DifferentialTreeModel asked = (DifferentialTreeModel) Objects.requireNonNull(fetch(parameters).getModel());
+            assertEquals(shorter, asked.getEntries().get(0).getDifference().nA());
+            assertEquals(table.size() - shorter, asked.getEntries().get(0).getDifference().nB());
+            assertEquals(original, session.spec(), "without share, the session keeps its groups");
+
+            parameters.put(DifferentialTreeDataProvider.SHARE_KEY, Boolean.TRUE);
+            DifferentialTreeModel shared = (DifferentialTreeModel) Objects.requireNonNull(fetch(parameters).getModel());
+            assertEquals(shorter, session.members(Group.A).cardinality(), "shared: the session's group A");
+            assertEquals(table.size() - shorter, session.members(Group.B).cardinality());
+            assertEquals(session, ComparisonSessions.getInstance().current(fixture().trace()), "and the trace's current session");
+            assertEquals(shorter, shared.getEntries().get(0).getDifference().nA());
+
+            parameters.put(DifferentialTreeDataProvider.GROUP_A_KEY, "duration <"); //$NON-NLS-1$
+            TmfModelResponse<TmfTreeModel<DifferentialTreeEntry>> bad = fetch(parameters);
+            assertEquals(ITmfResponse.Status.FAILED, bad.getStatus());
+            assertTrue(String.valueOf(bad.getStatusMessage()).contains("not a valid comparison"), bad.getStatusMessage()); //$NON-NLS-1$
+            assertEquals(shorter, session.members(Group.A).cardinality(), "a bad definition changes nothing");
+        } finally {
+            session.apply(original);
+        }
+    }
+
     @Test
     void groupChangesReachListenersAndTheNextAnswer() throws Exception {
         Map<String, Object> parameters = new HashMap<>();

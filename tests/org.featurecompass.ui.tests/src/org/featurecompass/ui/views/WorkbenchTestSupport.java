@@ -100,6 +100,20 @@ public final class WorkbenchTestSupport {
         drain(display);
     }
 
+    /**
+     * Runs the event loop until the supplier gives something; fails after {@link #TIMEOUT_MS}.
+     *
+     * @return what it gave
+     */
+    public static <T> T waitFor(Display display, java.util.function.Supplier<@org.eclipse.jdt.annotation.Nullable T> supplier, String what) {
+        java.util.concurrent.atomic.AtomicReference<T> found = new java.util.concurrent.atomic.AtomicReference<>();
+        waitUntil(display, () -> {
+            found.set(supplier.get());
+            return found.get() != null;
+        }, what);
+        return java.util.Objects.requireNonNull(found.get());
+    }
+
     /** Runs the event loop for a while, so that throttled repaints happen before a screenshot. */
     public static void pump(Display display, long millis) {
         long end = System.currentTimeMillis() + millis;

@@ -10,11 +10,14 @@ import java.util.TreeSet;
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
+import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
 import org.eclipse.tracecompass.tmf.core.trace.ITmfTrace;
 import org.featurecompass.core.compare.ComparisonChange;
 import org.featurecompass.core.compare.ComparisonListener;
 import org.featurecompass.core.compare.ComparisonSession;
 import org.featurecompass.core.compare.ComparisonSessions;
+import org.featurecompass.core.compare.ContextSelectedSignal;
 import org.featurecompass.core.compare.DifferentialTreeDataProvider;
 import org.featurecompass.core.compare.DifferentialTreeEntry;
 import org.featurecompass.core.compare.DifferentialTreeModel;
@@ -38,13 +41,15 @@ import org.featurecompass.ui.views.feature.FeatureTimeFormat;
  * session then becomes current), fetched from the {@link DifferentialTreeDataProvider} in the
  * view's job, and they follow the session: a group or settings change (the Execution Groups
  * view's brushes, a toggle of either view) fetches the tree again; a context selected in one view
- * is selected in the other.
+ * is selected in the other, through the Trace Compass signal {@link ContextSelectedSignal}.
  */
-abstract class ComparisonView extends AnalysisResultView {
+public abstract class ComparisonView extends AnalysisResultView {
 
     private final ComparisonListener fSessionListener = this::sessionChanged;
     private final ComparisonSessions.CurrentListener fCurrentListener = this::currentChanged;
     private @Nullable ComparisonSession fSession;
+    private int fSelected = -1;
+    private @Nullable DifferentialTree fTree;
 
     /** @param name the view's name, for Trace Compass */
     protected ComparisonView(String name) {
@@ -80,6 +85,7 @@ abstract class ComparisonView extends AnalysisResultView {
                         }
                         showIfCurrent(trace, window, () -> {
                             attach(session);
+                            fTree = tree.getTree();
                             show(tree, summary(tree));
                         });
                     }
@@ -88,6 +94,7 @@ abstract class ComparisonView extends AnalysisResultView {
                     public void failed(String message) {
                         showIfCurrent(trace, window, () -> {
                             attach(null);
+                            fTree = null;
                             show(null, message);
                         });
                     }
@@ -116,6 +123,47 @@ abstract class ComparisonView extends AnalysisResultView {
      * @param context the union-tree node, or -1
      */
     protected abstract void selectionChanged(int context);
+
+    /** @return the calling context selected in a comparison view of the session shown, or -1 */
+    public int selectedContext() {
+        return fSelected;
+    }
+
+    /**
+     * Selects a calling context in this view and tells the other comparison views, as a user
+     * selection does.
+     *
+     * @param context the differential tree's node, or -1
+     */
+    protected void selectContext(int context) {
+        ComparisonSession session = fSession;
+        if (session == null || context == fSelected) {
+            return;
+        }
+        fSelected = context;
+        DifferentialTree tree = fTree;
+        String path = tree != null && context > 0 && context < tree.size() ? tree.tree().folded(context) : ""; //$NON-NLS-1$
+        TmfSignalManager.dispatchSignal(new ContextSelectedSignal(this, session.trace(), session.type(), context, path));
+    }
+
+    /**
+     * Another comparison view selected a context: shows it if it is of the session shown.
+     *
+     * @param signal the selection
+     */
+    @TmfSignalHandler
+    public void contextSelected(ContextSelectedSignal signal) {
+        if (signal.getSource() == this) {
+            return;
+        }
+        onUiThread(() -> {
+            ComparisonSession session = fSession;
+            if (session != null && signal.getTrace() == session.trace() && signal.getType().equals(session.type())) {
+                fSelected = signal.getContext();
+                selectionChanged(fSelected);
+            }
+        });
+    }
 
     /** Fetches the tree again, for the trace and window shown. */
     protected void refresh() {
@@ -146,19 +194,14 @@ abstract class ComparisonView extends AnalysisResultView {
             old.removeListener(fSessionListener);
         }
         fSession = session;
+        fSelected = -1;
         if (session != null) {
             session.addListener(fSessionListener);
         }
     }
 
     private void sessionChanged(ComparisonSession session, ComparisonChange change) {
-        if (change == ComparisonChange.SELECTION) {
-            onUiThread(() -> {
-                if (session == fSession) {
-                    selectionChanged(session.selectedContext());
-                }
-            });
-        } else {
+        if (change != ComparisonChange.SELECTION) { // selections travel as signals
             onUiThread(() -> {
                 if (session == fSession) {
                     refresh();

@@ -114,9 +114,9 @@ public class DifferentialFlameGraphView extends ComparisonView {
             public void mouseUp(@Nullable MouseEvent e) {
                 if (e != null && e.button == 1) {
                     FlameGraphFrame<Integer> frame = viewer.frameAt(e.x, e.y);
-                    ComparisonSession session = getSession();
-                    if (frame != null && session != null) {
-                        session.selectContext(frame.node());
+                    if (frame != null) {
+                        selectContext(frame.node().intValue());
+                        selectionChanged(frame.node().intValue());
                     }
                 }
             }
@@ -162,9 +162,8 @@ public class DifferentialFlameGraphView extends ComparisonView {
         }
         fModel = model;
         DifferentialTree tree = model == null ? null : model.getTree();
-        ComparisonSession session = getSession();
         fContent.setInput(tree);
-        fContent.setSelected(session == null ? -1 : session.selectedContext());
+        fContent.setSelected(selectedContext());
         viewer.setInput(tree == null ? null : Integer.valueOf(0), Messages.DifferentialFlameGraph_RootRow);
         String hidden = tree == null ? "" : hiddenByWidth(tree); //$NON-NLS-1$
         setSummary(hidden.isEmpty() ? summary : summary + ' ' + hidden);
@@ -269,8 +268,18 @@ public class DifferentialFlameGraphView extends ComparisonView {
     }
 
     /** @return the context outlined as selected, or -1 (for tests) */
-    public int selectedContext() {
+    public int outlinedContext() {
         return fContent.selected();
+    }
+
+    /**
+     * Selects a box as a click does (for tests): Top Differences follows.
+     *
+     * @param node the context
+     */
+    public void clickContext(int node) {
+        selectContext(node);
+        selectionChanged(node);
     }
 
     /** @return the flame-graph viewer (for tests) */

@@ -67,9 +67,8 @@ public class TopDifferencesView extends ComparisonView {
         column(table, Messages.TopDifferences_P, 80, SWT.RIGHT, d -> String.format(Locale.ROOT, "%.3g", d.test().p())); //$NON-NLS-1$
         column(table, Messages.TopDifferences_Executions, 100, SWT.RIGHT, d -> d.nA() + " / " + d.nB()); //$NON-NLS-1$
         table.addSelectionChangedListener(e -> {
-            ComparisonSession session = getSession();
-            if (!fSelecting && session != null && e.getStructuredSelection().getFirstElement() instanceof ContextDifference d) {
-                session.selectContext(d.context());
+            if (!fSelecting && e.getStructuredSelection().getFirstElement() instanceof ContextDifference d) {
+                selectContext(d.context());
             }
         });
         fTable = table;
@@ -108,7 +107,7 @@ public class TopDifferencesView extends ComparisonView {
             long significant = model.getEntries().stream().filter(e -> e.getId() != 0 && e.getDifference().significant()).count();
             setSummary(NLS.bind(Messages.TopDifferences_Summary,
                     new Object[] { session.trace().getName(), Integer.valueOf(fRows.size()), Long.valueOf(significant) }));
-            selectionChanged(session.selectedContext());
+            selectionChanged(selectedContext());
         } else {
             setSummary(summary);
         }

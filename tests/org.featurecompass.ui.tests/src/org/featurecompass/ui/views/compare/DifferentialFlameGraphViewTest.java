@@ -125,11 +125,13 @@ class DifferentialFlameGraphViewTest {
         assertTrue(!top.getRows().isEmpty(), "some contexts differ");
         top.selectRow(0);
         int first = top.getRows().get(0).context();
-        WorkbenchTestSupport.waitUntil(display, () -> session.selectedContext() == first, "row selected in the session");
-        assertEquals(first, view.selectedContext(), "the flame graph outlines the row's box");
-        session.selectContext(ContextTree.ROOT);
+        // The selection travels as a ContextSelectedSignal, not through the session.
+        assertEquals(first, top.selectedContext(), "the row is Top Differences' selection");
+        WorkbenchTestSupport.waitUntil(display, () -> view.selectedContext() == first, "row selected -> the flame graph is told");
+        WorkbenchTestSupport.waitUntil(display, () -> view.outlinedContext() == first, "row selected -> the flame graph outlines the row's box");
+        view.clickContext(ContextTree.ROOT);
         WorkbenchTestSupport.waitUntil(display, () -> top.getSelectedContext() == -1, "the root has no row: nothing selected");
-        session.selectContext(first);
+        view.clickContext(first);
         WorkbenchTestSupport.waitUntil(display, () -> top.getSelectedContext() == first, "box selected -> its row");
 
         // Search outlines the boxes whose frame matches.
