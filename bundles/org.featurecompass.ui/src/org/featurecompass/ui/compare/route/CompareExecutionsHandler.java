@@ -52,6 +52,7 @@ public final class CompareExecutionsHandler extends AbstractHandler {
                 }
             }
             traces.addAll(chosen);
+            traces.sort(java.util.Comparator.comparing(TmfTraceElement::getName)); // runs of one configuration side by side
         }
         if (traces.isEmpty()) {
             return null;

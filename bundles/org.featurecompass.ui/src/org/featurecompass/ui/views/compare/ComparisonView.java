@@ -9,6 +9,12 @@ import java.util.TreeSet;
 
 import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
+import org.eclipse.swt.SWT;
+import org.eclipse.swt.graphics.Font;
+import org.eclipse.swt.graphics.FontData;
+import org.eclipse.swt.layout.GridData;
+import org.eclipse.swt.widgets.Composite;
+import org.eclipse.swt.widgets.Label;
 import org.eclipse.tracecompass.tmf.core.model.tree.TmfTreeModel;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalHandler;
 import org.eclipse.tracecompass.tmf.core.signal.TmfSignalManager;
@@ -50,6 +56,8 @@ public abstract class ComparisonView extends AnalysisResultView {
     private @Nullable ComparisonSession fSession;
     private int fSelected = -1;
     private @Nullable DifferentialTree fTree;
+    private @Nullable Label fAnswer;
+    private static final String ANSWER_HEADER = "answer"; //$NON-NLS-1$
 
     /** @param name the view's name, for Trace Compass */
     protected ComparisonView(String name) {
@@ -86,6 +94,7 @@ public abstract class ComparisonView extends AnalysisResultView {
                         showIfCurrent(trace, window, () -> {
                             attach(session);
                             fTree = tree.getTree();
+                            showAnswer(tree);
                             show(tree, summary(tree));
                         });
                     }
@@ -95,6 +104,7 @@ public abstract class ComparisonView extends AnalysisResultView {
                         showIfCurrent(trace, window, () -> {
                             attach(null);
                             fTree = null;
+                            showAnswer(null);
                             show(null, message);
                         });
                     }
@@ -105,6 +115,7 @@ public abstract class ComparisonView extends AnalysisResultView {
     protected void showNoTrace() {
         onUiThread(() -> {
             attach(null);
+            showAnswer(null);
             show(null, Messages.ComparisonView_NoTrace);
         });
     }
@@ -163,6 +174,49 @@ public abstract class ComparisonView extends AnalysisResultView {
                 selectionChanged(fSelected);
             }
         });
+    }
+
+    /**
+     * Adds the answer line above the summary: the comparison's answer in one sentence (the root
+     * entry's {@code answer} label, {@link org.featurecompass.model.compare.report.ComparisonAnswer}),
+     * in bold, as every report starts with it.
+     *
+     * @param root the view's root, made by {@link #createRootWithSummary}
+     */
+    protected void createAnswer(Composite root) {
+        Label answer = new Label(root, SWT.WRAP);
+        answer.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
+        FontData[] bold = answer.getFont().getFontData();
+        for (FontData data : bold) {
+            data.setStyle(SWT.BOLD);
+        }
+        Font font = new Font(answer.getDisplay(), bold);
+        answer.setFont(font);
+        answer.addListener(SWT.Dispose, e -> font.dispose());
+        answer.moveAbove(root.getChildren()[0]);
+        fAnswer = answer;
+    }
+
+    /** @return the answer shown, or "" (for tests) */
+    public String getAnswerText() {
+        Label answer = fAnswer;
+        return answer == null || answer.isDisposed() ? "" : answer.getText(); //$NON-NLS-1$
+    }
+
+    private void showAnswer(@Nullable DifferentialTreeModel model) {
+        Label answer = fAnswer;
+        if (answer == null || answer.isDisposed()) {
+            return;
+        }
+        String text = ""; //$NON-NLS-1$
+        int column = DifferentialTreeModel.HEADERS.indexOf(ANSWER_HEADER);
+        if (model != null && !model.getEntries().isEmpty() && column >= 0 && column < model.getEntries().get(0).getLabels().size()) {
+            text = model.getEntries().get(0).getLabels().get(column);
+        }
+        answer.setText(text);
+        ((GridData) answer.getLayoutData()).exclude = text.isEmpty();
+        answer.setVisible(!text.isEmpty());
+        answer.getParent().layout(true);
     }
 
     /** Fetches the tree again, for the trace and window shown. */

@@ -91,6 +91,7 @@ public class DifferentialFlameGraphView extends ComparisonView {
         super.createPartControl(parent);
         Composite root = createRootWithSummary(parent, Messages.ComparisonView_NoTrace);
         ((GridLayout) root.getLayout()).marginHeight = 2;
+        createAnswer(root);
         Label legend = new Label(root, SWT.WRAP);
         legend.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false));
         fLegend = legend;

@@ -52,6 +52,7 @@ public class TopDifferencesView extends ComparisonView {
         super.createPartControl(parent);
         Composite root = createRootWithSummary(parent, Messages.ComparisonView_NoTrace);
         ((GridLayout) root.getLayout()).marginHeight = 2;
+        createAnswer(root);
         TableViewer table = new TableViewer(root, SWT.FULL_SELECTION | SWT.SINGLE | SWT.BORDER | SWT.V_SCROLL | SWT.H_SCROLL);
         table.getTable().setHeaderVisible(true);
         table.getTable().setLinesVisible(true);

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,6 +49,8 @@ import org.featurecompass.core.execution.ExecutionResult;
 import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
+import org.featurecompass.model.execution.ExecutionDefinition;
+import org.featurecompass.model.execution.ExecutionDefinitionsJson;
 import org.featurecompass.model.execution.ExecutionTable;
 import org.featurecompass.tests.support.RepositoryFiles;
 import org.featurecompass.ui.compare.export.ExportComparisonWizard;
@@ -59,37 +63,46 @@ import org.featurecompass.ui.views.compare.TopDifferencesView;
 import org.junit.jupiter.api.Test;
 
 /**
- * The comparison route a newcomer walks in the workbench, on the bundled two-configuration
- * sample ({@code doc/samples/demo-compress.json}, {@code demo-compress-encrypt.json}): select the
- * two traces in the Project Explorer, <em>Compare Executions...</em> from their context menu, the
- * wizard (type detected from the traces' feature regions; groups by trace: B = the encrypting
- * configuration), the Comparison perspective with the three views, and the report exported with
- * the export wizard. Group sizes are checked against each trace's own execution table (not the
- * cross-filter); the cause the demo's generator injects, the {@code Encryption} region (the
- * {@code --encrypt} option of {@code tools/record/demo}), must be what the comparison ranks first.
- * A screenshot at each step ({@code route-*.png}, 1600×1000).
+ * The comparison route a newcomer walks in the workbench, on the bundled sample (doc/samples: the
+ * demo in two configurations, three runs each; B has 4 ms more CPU work injected into every
+ * item's {@code FR(Encryption)}, {@code --inject 2:4000000} of make-comparison-samples.sh): the
+ * items defined by {@code demo-executions.json} (as the Executions view loads them), select the
+ * six traces in the Project Explorer, <em>Compare Executions...</em> from their context menu, the
+ * wizard (type {@code item}; groups by trace: the later three, the slow runs, checked for B), the
+ * Comparison perspective, the answer in the views' header, the report exported. Group sizes are
+ * checked against each trace's own execution table (not the cross-filter); the answer and the
+ * top-ranked context must name the region the generator slowed down. A screenshot at each step
+ * ({@code route-*.png}, 1600×1000).
  */
 class ComparisonRouteTest {
 
     private static final String PROJECT = "RouteTracing"; //$NON-NLS-1$
-    private static final String A_TRACE = "demo-compress.json"; //$NON-NLS-1$
-    private static final String B_TRACE = "demo-compress-encrypt.json"; //$NON-NLS-1$
-    private static final String TYPE = "FR(Compression)"; //$NON-NLS-1$
+    private static final List<String> A_TRACES = List.of("demo-base-1.json", "demo-base-2.json", "demo-base-3.json"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+    private static final List<String> B_TRACES = List.of("demo-slow-encryption-1.json", "demo-slow-encryption-2.json", //$NON-NLS-1$ //$NON-NLS-2$
+            "demo-slow-encryption-3.json"); //$NON-NLS-1$
+    private static final String TYPE = "item"; //$NON-NLS-1$
+    /** The region the sample's generator slowed down in B. */
+    private static final String CAUSE = "FR(Encryption)"; //$NON-NLS-1$
 
     @Test
     void compareTwoTracesFromTheProjectExplorer() throws Exception {
         Display display = WorkbenchTestSupport.display();
         Shell shell = WorkbenchTestSupport.workbenchShell();
-        for (String name : List.of(A_TRACE, B_TRACE)) {
-            WorkbenchTestSupport.openTrace(PROJECT, RepositoryFiles.resolve("doc/samples/" + name), TefTmfTrace.TRACE_TYPE_ID); //$NON-NLS-1$
+        List<ExecutionDefinition> definitions;
+        try (Reader reader = Files.newBufferedReader(RepositoryFiles.resolve("doc/samples/demo-executions.json"), StandardCharsets.UTF_8)) { //$NON-NLS-1$
+            definitions = ExecutionDefinitionsJson.read(reader);
+        }
+        for (String name : all()) {
+            ITmfTrace trace = WorkbenchTestSupport.openTrace(PROJECT, RepositoryFiles.resolve("doc/samples/" + name), TefTmfTrace.TRACE_TYPE_ID); //$NON-NLS-1$
+            Objects.requireNonNull(TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID)).setDefinitions(definitions);
         }
         WorkbenchWindowSizer.fill(shell); // the whole 1600×1000 display, as run.sh's product has it
         WorkbenchTestSupport.pump(display, 300);
         assertEquals(1600, shell.getBounds().width, "the display is 1600 px wide (xvfb-run -s \"-screen 0 1600x1000x24\")"); //$NON-NLS-1$
         TmfProjectElement project = Objects.requireNonNull(TmfProjectRegistry.getProject(ResourcesPlugin.getWorkspace().getRoot().getProject(PROJECT), true));
         List<TmfTraceElement> traces = project.getTracesFolder().getTraces().stream()
-                .filter(t -> Set.of(A_TRACE, B_TRACE).contains(t.getName())).toList();
-        assertEquals(2, traces.size(), "both samples in the project's Traces folder");
+                .filter(t -> all().contains(t.getName())).toList();
+        assertEquals(6, traces.size(), "the six samples in the project's Traces folder");
 
         // 1. The two traces selected in the Project Explorer; their context menu offers the route.
         IWorkbenchPage page = PlatformUI.getWorkbench().getActiveWorkbenchWindow().getActivePage();
@@ -109,7 +122,7 @@ class ComparisonRouteTest {
             }
         }
         assertNotNull(compare, "Compare Executions... in the traces' context menu: " + items);
-        assertTrue(compare.isEnabled(), "enabled on two traces");
+        assertTrue(compare.isEnabled(), "enabled on six traces");
         menu.setLocation(tree.toDisplay(40, 60));
         menu.setVisible(true);
         WorkbenchTestSupport.pump(display, 500);
@@ -126,21 +139,21 @@ class ComparisonRouteTest {
         CompareExecutionsWizard wizard = (CompareExecutionsWizard) Objects.requireNonNull(dialog.getCurrentPage()).getWizard();
         CompareExecutionsPage groupsPage = wizard.page();
         TmfExperimentFolder experiments = Objects.requireNonNull(project.getExperimentsFolder());
-        TmfExperimentElement experiment = Objects.requireNonNull(experiments.getExperiment("Comparison of 2 traces"), //$NON-NLS-1$
+        TmfExperimentElement experiment = Objects.requireNonNull(experiments.getExperiment("Comparison of 6 traces"), //$NON-NLS-1$
                 "an experiment in the Experiments folder");
-        assertEquals(Set.of(A_TRACE, B_TRACE), experiment.getTraces().stream().map(TmfTraceElement::getName).collect(Collectors.toSet()));
-        WorkbenchTestSupport.waitUntil(display, () -> groupsPage.type() != null, "the execution types detected");
-        assertEquals(TYPE, groupsPage.type(), "the most frequent feature region, as the Executions analysis detects it");
-        groupsPage.checkTraces(List.of(B_TRACE));
-        WorkbenchTestSupport.pump(display, 300);
+        assertEquals(Set.copyOf(all()), experiment.getTraces().stream().map(TmfTraceElement::getName).collect(Collectors.toSet()));
+        WorkbenchTestSupport.waitUntil(display, () -> groupsPage.type() != null, "the execution types read");
+        groupsPage.chooseType(TYPE);
+        assertEquals(TYPE, groupsPage.type());
+        assertEquals(ComparisonGroups.byTrace(A_TRACES, B_TRACES), groupsPage.groups(), "by trace, the later half (the slow runs) in B");
         assertTrue(wizard.canFinish(), String.valueOf(groupsPage.getErrorMessage()));
-        assertEquals(new ComparisonGroups("trace = " + A_TRACE, "trace = " + B_TRACE), groupsPage.groups()); //$NON-NLS-1$ //$NON-NLS-2$
+        WorkbenchTestSupport.pump(display, 300);
         WorkbenchTestSupport.screenshot(display, dialog.getShell(), "route-2-wizard.png"); //$NON-NLS-1$
 
         // A bad custom definition is refused with its column, and the groups come back.
         groupsPage.typeDefinitions("duration <", "all"); //$NON-NLS-1$ //$NON-NLS-2$
         assertTrue(!wizard.canFinish() && String.valueOf(groupsPage.getErrorMessage()).startsWith("Group A:"), groupsPage.getErrorMessage()); //$NON-NLS-1$
-        groupsPage.checkTraces(List.of(B_TRACE));
+        groupsPage.checkTraces(B_TRACES);
         press(dialog.getShell(), "Finish"); //$NON-NLS-1$
 
         // 3. The Comparison perspective shows the comparison chosen.
@@ -151,19 +164,23 @@ class ComparisonRouteTest {
         DifferentialFlameGraphView flameGraph = (DifferentialFlameGraphView) Objects.requireNonNull(page.findView(DifferentialFlameGraphView.ID));
         TopDifferencesView top = (TopDifferencesView) Objects.requireNonNull(page.findView(TopDifferencesView.ID));
         assertNotNull(page.findView(ExecutionGroupsView.ID), "Execution Groups is open");
-        int sizeA = executions(shown, A_TRACE);
-        int sizeB = executions(shown, B_TRACE);
+        int sizeA = A_TRACES.stream().mapToInt(t -> executions(shown, t)).sum();
+        int sizeB = B_TRACES.stream().mapToInt(t -> executions(shown, t)).sum();
         WorkbenchTestSupport.waitUntil(display, () -> {
             DifferentialTree t = flameGraph.getModel() == null ? null : Objects.requireNonNull(flameGraph.getModel()).getTree();
             return t != null && t.context(0).nA() == sizeA && t.context(0).nB() == sizeB;
-        }, "the flame graph compares A = " + A_TRACE + " (" + sizeA + ") with B = " + B_TRACE + " (" + sizeB + ")"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }, "the flame graph compares A = the base runs (" + sizeA + ") with B = the slow runs (" + sizeB + ")"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
         String summary = flameGraph.getSummaryText();
-        assertTrue(summary.contains("trace \u2208 {" + A_TRACE + "}") && summary.contains("trace \u2208 {" + B_TRACE + "}"), summary); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+        assertTrue(summary.contains("trace \u2208 {" + String.join(", ", A_TRACES) + "}"), summary); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        // The answer first, in the header: B slower per item, the slowed region named as the cause.
+        String answer = flameGraph.getAnswerText();
+        assertTrue(answer.startsWith("Per execution, B takes") && answer.contains(CAUSE), answer); //$NON-NLS-1$
+        assertEquals(answer, top.getAnswerText(), "Top Differences shows the same answer");
         WorkbenchTestSupport.waitUntil(display, () -> !top.getRows().isEmpty(), "Top Differences ranks the contexts");
         DifferentialTree differences = Objects.requireNonNull(Objects.requireNonNull(flameGraph.getModel()).getTree());
         ContextDifference first = top.getRows().get(0);
         String cause = differences.tree().folded(first.context());
-        assertTrue(cause.contains("Encryption"), "the injected cause ranks first: " + cause); //$NON-NLS-1$
+        assertTrue(cause.contains(CAUSE), "the injected cause ranks first: " + cause);
         WorkbenchTestSupport.pump(display, 1_000);
         WorkbenchTestSupport.screenshot(display, shell, "route-3-comparison-perspective.png"); //$NON-NLS-1$
 
@@ -187,7 +204,13 @@ class ComparisonRouteTest {
             exportDialog.close();
         }
         String html = Files.readString(folder.resolve("route.html")); //$NON-NLS-1$
-        assertTrue(html.contains(A_TRACE) && html.contains(B_TRACE) && html.contains("Encryption"), "the report names both groups and the cause"); //$NON-NLS-1$
+        assertTrue(html.contains(A_TRACES.get(0)) && html.contains(B_TRACES.get(0)) && html.contains(CAUSE), "the report names both groups and the cause");
+    }
+
+    private static List<String> all() {
+        List<String> all = new ArrayList<>(A_TRACES);
+        all.addAll(B_TRACES);
+        return all;
     }
 
     /** @return the number of executions of the type in one trace of the experiment, from that trace's own table */
