@@ -35,6 +35,7 @@ import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.Measure;
 import org.featurecompass.model.compare.diff.StatisticalTest;
+import org.featurecompass.model.compare.diff.VerdictChoice;
 import org.featurecompass.model.compare.diff.WidthMode;
 import org.featurecompass.model.compare.expression.DifferenceCondition;
 import org.featurecompass.model.compare.expression.GroupFilterExpression;
@@ -91,6 +92,7 @@ public class CompareCommand implements CliCommand {
         options.addOption(Option.builder().longOpt("group-a").hasArg().argName("FILTER").desc(Messages.Compare_GroupA).build()); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("group-b").hasArg().argName("FILTER").desc(Messages.Compare_GroupB).build()); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("test").hasArg().argName("welch|mann-whitney").desc(Messages.Compare_Test).build()); //$NON-NLS-1$ //$NON-NLS-2$
+        options.addOption(Option.builder().longOpt("verdict").hasArg().argName("auto|executions|runs|selection").desc(Messages.Compare_Verdict).build()); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("alpha").hasArg().argName("Q").desc(Messages.Compare_Alpha).build()); //$NON-NLS-1$ //$NON-NLS-2$
         options.addOption(Option.builder().longOpt("measure").hasArg().argName("inclusive|self").desc(Messages.Compare_Measure).build()); //$NON-NLS-1$ //$NON-NLS-2$
         for (ReportFormat format : ReportFormat.values()) { // one option per report file, so none can be left out
@@ -330,6 +332,14 @@ public class CompareCommand implements CliCommand {
                 s = new ComparisonSettings(s.test(), value, s.minAbsoluteNs(), s.minRelative(), s.measure(), s.widthMode());
             } catch (IllegalArgumentException e) {
                 throw new CliException(NLS.bind(Messages.Compare_BadAlpha, alpha), e);
+            }
+        }
+        String verdict = line.getOptionValue("verdict"); //$NON-NLS-1$
+        if (verdict != null) {
+            try {
+                s = s.withVerdict(VerdictChoice.of(verdict));
+            } catch (IllegalArgumentException e) {
+                throw new CliException(NLS.bind(Messages.Compare_BadChoice, new Object[] { "--verdict", verdict, "auto, executions, runs, selection" }), e); //$NON-NLS-1$ //$NON-NLS-2$
             }
         }
         return s.withWidthMode(WidthMode.MAX);

@@ -17,6 +17,7 @@ public final class Messages extends NLS {
     public static String Compare_GroupA;
     public static String Compare_GroupB;
     public static String Compare_Test;
+    public static String Compare_Verdict;
     public static String Compare_Alpha;
     public static String Compare_Measure;
     public static String Compare_Report;

@@ -24,6 +24,7 @@ import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.ExecutionValues;
 import org.featurecompass.model.compare.diff.GroupComparison;
+import org.featurecompass.model.compare.diff.GroupDesign;
 import org.featurecompass.model.compare.group.CrossFilter;
 import org.featurecompass.model.compare.group.ExperimentExecutions;
 import org.featurecompass.model.compare.group.Group;
@@ -334,7 +335,7 @@ public final class ComparisonSession {
      */
     public DifferentialTree compute(ComparisonSpec spec) {
         CrossFilter scratch = scratch(spec);
-        return GroupComparison.compare(fValues, scratch.members(Group.A), scratch.members(Group.B), spec.settings());
+        return GroupComparison.compare(fValues, scratch.members(Group.A), scratch.members(Group.B), GroupDesign.of(scratch), spec.settings());
     }
 
     /**

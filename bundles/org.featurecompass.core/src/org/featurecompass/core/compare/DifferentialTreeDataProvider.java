@@ -233,7 +233,8 @@ public class DifferentialTreeDataProvider extends AnalysisTreeDataProvider<Diffe
                 number(d.meanA()), number(d.meanB()), number(d.sdA()), number(d.sdB()), number(d.difference()), number(d.relative()),
                 tree.settings().test().name(), test.outcome().name(), number(test.statistic()), number(test.degreesOfFreedom()), number(test.p()),
                 number(d.q()), Boolean.toString(d.significant()), d.direction().name(), number(tree.x(c)), number(tree.width(c)),
-                String.format("#%06X", Integer.valueOf(DifferencePalette.rgb(d))), answer); //$NON-NLS-1$
+                String.format("#%06X", Integer.valueOf(DifferencePalette.rgb(d))), answer, number(d.share()), number(d.shareLow()), //$NON-NLS-1$
+                number(d.shareHigh()), tree.verdict().name(), c == ContextTree.ROOT ? tree.verdictReason().sentence() : ""); //$NON-NLS-1$
     }
 
     /** @return the answer without a tree */

@@ -19,11 +19,14 @@ public class DifferentialTreeModel extends TmfTreeModel<DifferentialTreeEntry> {
      * The columns, in label order; machine-readable names, as remote clients parse them. Times are
      * ns; numbers are Java's shortest exact decimal form; an undefined value is empty. {@code answer}
      * is the comparison's answer in words ({@code ComparisonAnswer}) on the root entry, empty on
-     * the others.
+     * the others. {@code share} is the context's share of the root's difference,
+     * {@code shareLow}/{@code shareHigh} its 95 % interval (empty until computed); {@code verdict}
+     * the comparison's {@code Verdict} (every entry) and {@code verdictReason} its sentence (the
+     * root entry only).
      */
     public static final List<String> HEADERS = List.of("context", "path", "nA", "nB", "reachedA", "reachedB", "meanA", "meanB", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$
             "sdA", "sdB", "difference", "relative", "test", "outcome", "statistic", "df", "p", "q", "significant", "direction", "x", //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$ //$NON-NLS-9$ //$NON-NLS-10$ //$NON-NLS-11$ //$NON-NLS-12$ //$NON-NLS-13$
-            "width", "colour", "answer"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            "width", "colour", "answer", "share", "shareLow", "shareHigh", "verdict", "verdictReason"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$ //$NON-NLS-6$ //$NON-NLS-7$ //$NON-NLS-8$
 
     private final @Nullable DifferentialTree fTree;
     private final @Nullable ComparisonSession fSession;

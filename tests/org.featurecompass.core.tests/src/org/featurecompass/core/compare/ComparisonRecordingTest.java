@@ -110,7 +110,7 @@ class ComparisonRecordingTest {
                         ComparisonSettings.DEFAULT.minAbsoluteNs(), MIN_RELATIVE_EFFECT));
                 DifferentialTree tree = session.compute();
                 Map<Integer, DifferentialTreePeer.Context> peer = StorePeer.run(out.resolve(measure.name()), session.eccts(), a, b,
-                        tree.settings());
+                        tree.settings(), tree.verdictReason());
                 ContextTree contexts = tree.tree();
                 Set<String> significant = new TreeSet<>();
                 for (int c = 1; c < tree.size(); c++) {

@@ -31,6 +31,9 @@ import org.featurecompass.core.tef.TefTmfTrace;
 import org.featurecompass.core.trace.DataProviderLookup;
 import org.featurecompass.core.trace.DataProviderQuery;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
+import org.featurecompass.model.compare.diff.Verdict;
+import org.featurecompass.model.compare.diff.VerdictChoice;
+import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.Measure;
 import org.featurecompass.model.compare.diff.StatisticalTest;
 import org.featurecompass.model.compare.diff.WidthMode;
@@ -191,7 +194,8 @@ class DifferentialTreeDataProviderTest {
         Map<String, Object> parameters = new HashMap<>();
         parameters.put(DifferentialTreeDataProvider.TYPE_KEY, TYPE);
         for (ComparisonSettings settings : List.of(
-                new ComparisonSettings(StatisticalTest.MANN_WHITNEY, 0.05, 0, 0.02, Measure.INCLUSIVE, WidthMode.UNION),
+                // forced per-execution tests, and the verdict chosen from groups cut on the duration: selection, no test
+                new ComparisonSettings(StatisticalTest.MANN_WHITNEY, 0.05, 0, 0.02, Measure.INCLUSIVE, WidthMode.UNION, VerdictChoice.EXECUTIONS),
                 new ComparisonSettings(StatisticalTest.WELCH, 0.1, 100, 0, Measure.SELF, WidthMode.B))) {
             ComparisonSpec spec = new ComparisonSpec(null,
                     List.of(new GroupFilter.MetricRange(MetricColumn.DURATION, Double.NEGATIVE_INFINITY, median)),
@@ -203,6 +207,12 @@ class DifferentialTreeDataProviderTest {
             int significant = assertMatchesPeer(dir, session.eccts(), a, b, settings, model);
             if (settings.measure() == Measure.INCLUSIVE) {
                 assertTrue(significant > 0, "B = the executions at least as long as the median: at least the root differs");
+            } else {
+                assertEquals(Verdict.SELECTION, Objects.requireNonNull(model.getTree()).verdict(), "groups cut on the duration");
+                assertEquals(0, significant, "no test, intervals pending: nothing significant yet");
+                int share = DifferentialTreeModel.HEADERS.indexOf("share"); //$NON-NLS-1$
+                double sum = model.getEntries().stream().mapToDouble(e -> Double.parseDouble(e.getLabels().get(share))).sum();
+                assertEquals(1, sum, 1e-9, "the self times' shares of the root's difference add up to 1");
             }
         }
         assertEquals(groupABefore, session.filters(Group.A), "the session's groups are untouched");
@@ -299,7 +309,8 @@ class DifferentialTreeDataProviderTest {
     private static int assertMatchesPeer(Path dir, EcctStore store, BitSet a, BitSet b, ComparisonSettings settings, DifferentialTreeModel model)
             throws Exception {
         ContextTree tree = store.tree();
-        Map<Integer, DifferentialTreePeer.Context> peer = StorePeer.run(dir, store, a, b, settings);
+        DifferentialTree answer = Objects.requireNonNull(model.getTree());
+        Map<Integer, DifferentialTreePeer.Context> peer = StorePeer.run(dir, store, a, b, settings, answer.verdictReason());
         List<DifferentialTreeEntry> entries = model.getEntries();
         assertEquals(peer.keySet(), entries.stream().map(e -> (int) e.getId()).collect(java.util.stream.Collectors.toSet()),
                 "one entry per context reached by either group, and the root");

@@ -51,8 +51,22 @@ public final class DifferentialTreePeer {
      * @param alpha false discovery rate
      * @param minAbsoluteNs minimum |difference|, ns
      * @param minRelative minimum |difference| / max(means)
+     * @param verdict what is tested: {@code executions} (the times), {@code shares} (each
+     *        execution's shares of its time) or {@code selection} (nothing)
      */
-    public record Settings(boolean welch, boolean self, double alpha, double minAbsoluteNs, double minRelative) {
+    public record Settings(boolean welch, boolean self, double alpha, double minAbsoluteNs, double minRelative, String verdict) {
+        /**
+         * Settings that test the times of the executions.
+         *
+         * @param welch Welch's t test (else Mann-Whitney U)
+         * @param self self times (else inclusive)
+         * @param alpha false discovery rate
+         * @param minAbsoluteNs minimum |difference|, ns
+         * @param minRelative minimum |difference| / max(means)
+         */
+        public Settings(boolean welch, boolean self, double alpha, double minAbsoluteNs, double minRelative) {
+            this(welch, self, alpha, minAbsoluteNs, minRelative, "executions"); //$NON-NLS-1$
+        }
     }
 
     private DifferentialTreePeer() {
@@ -73,15 +87,40 @@ public final class DifferentialTreePeer {
     public static Map<Integer, Context> run(Path dir, int nodes, IntUnaryOperator parent, int executions,
             IntFunction<int[]> executionNodes, IntFunction<long[]> executionSelf, IntFunction<Character> group, Settings settings)
             throws Exception {
+        return run(dir, nodes, parent, executions, executionNodes, executionSelf, group, null, settings);
+    }
+
+    /**
+     * As {@link #run(Path, int, IntUnaryOperator, int, IntFunction, IntFunction, IntFunction, Settings)}
+     * with the run of each execution, which the {@code runs} verdict tests.
+     *
+     * @param dir a work folder
+     * @param nodes number of nodes of the union tree (node 0 is the root)
+     * @param parent the parent of each node but the root
+     * @param executions number of executions
+     * @param executionNodes the nodes of an execution's ECCT
+     * @param executionSelf the self time of each of those nodes, ns, in the same order
+     * @param group an execution's group: {@code 'A'}, {@code 'B'} or {@code '-'} (in neither)
+     * @param run an execution's run, or null when not known
+     * @param settings test, measure, α, minimum effects and verdict
+     * @return per context reached by either group (and the root), what the peer computed
+     * @throws Exception if the peer cannot run
+     */
+    public static Map<Integer, Context> run(Path dir, int nodes, IntUnaryOperator parent, int executions,
+            IntFunction<int[]> executionNodes, IntFunction<long[]> executionSelf, IntFunction<Character> group,
+            @org.eclipse.jdt.annotation.Nullable IntUnaryOperator run, Settings settings) throws Exception {
         StringBuilder input = new StringBuilder();
         input.append("settings ").append(settings.welch() ? "welch" : "mann-whitney").append(' ') //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                 .append(settings.self() ? "self" : "inclusive").append(' ').append(settings.alpha()).append(' ') //$NON-NLS-1$ //$NON-NLS-2$
-                .append(settings.minAbsoluteNs()).append(' ').append(settings.minRelative()).append('\n');
+                .append(settings.minAbsoluteNs()).append(' ').append(settings.minRelative()).append(' ').append(settings.verdict()).append('\n');
         for (int node = 0; node < nodes; node++) {
             input.append("node ").append(node).append(' ').append(node == 0 ? -1 : parent.applyAsInt(node)).append('\n'); //$NON-NLS-1$
         }
         for (int e = 0; e < executions; e++) {
             input.append("exec ").append(group.apply(e).charValue()); //$NON-NLS-1$
+            if (run != null) {
+                input.append('@').append(run.applyAsInt(e));
+            }
             int[] n = executionNodes.apply(e);
             long[] self = executionSelf.apply(e);
             for (int i = 0; i < n.length; i++) {

@@ -10,13 +10,28 @@ package org.featurecompass.model.compare.diff;
  *        a context to be significant, in [0, 1]
  * @param measure inclusive (default) or self time for the statistics
  * @param widthMode what the widths show
+ * @param verdict the verdict asked for; {@link VerdictChoice#AUTO} (default) chooses it from the groups
  */
 public record ComparisonSettings(StatisticalTest test, double alpha, double minAbsoluteNs, double minRelative, Measure measure,
-        WidthMode widthMode) {
+        WidthMode widthMode, VerdictChoice verdict) {
 
-    /** Welch, α = 0.05, at least 1 µs and 5 %, inclusive, width max(A, B). */
+    /** Welch, α = 0.05, at least 1 µs and 5 %, inclusive, width max(A, B), verdict chosen from the groups. */
     public static final ComparisonSettings DEFAULT = new ComparisonSettings(StatisticalTest.WELCH, 0.05, 1000, 0.05, Measure.INCLUSIVE,
-            WidthMode.MAX);
+            WidthMode.MAX, VerdictChoice.AUTO);
+
+    /**
+     * Settings whose verdict is chosen from the groups ({@link VerdictChoice#AUTO}).
+     *
+     * @param test the test behind the p-values
+     * @param alpha false discovery rate
+     * @param minAbsoluteNs minimum |mean B − mean A|, ns
+     * @param minRelative minimum |relative difference|
+     * @param measure inclusive or self time
+     * @param widthMode what the widths show
+     */
+    public ComparisonSettings(StatisticalTest test, double alpha, double minAbsoluteNs, double minRelative, Measure measure, WidthMode widthMode) {
+        this(test, alpha, minAbsoluteNs, minRelative, measure, widthMode, VerdictChoice.AUTO);
+    }
 
     /** Checks the ranges. */
     public ComparisonSettings {
@@ -36,7 +51,7 @@ public record ComparisonSettings(StatisticalTest test, double alpha, double minA
      * @return these settings with it
      */
     public ComparisonSettings withTest(StatisticalTest value) {
-        return new ComparisonSettings(value, alpha, minAbsoluteNs, minRelative, measure, widthMode);
+        return new ComparisonSettings(value, alpha, minAbsoluteNs, minRelative, measure, widthMode, verdict);
     }
 
     /**
@@ -44,7 +59,7 @@ public record ComparisonSettings(StatisticalTest test, double alpha, double minA
      * @return these settings with it
      */
     public ComparisonSettings withMeasure(Measure value) {
-        return new ComparisonSettings(test, alpha, minAbsoluteNs, minRelative, value, widthMode);
+        return new ComparisonSettings(test, alpha, minAbsoluteNs, minRelative, value, widthMode, verdict);
     }
 
     /**
@@ -52,7 +67,7 @@ public record ComparisonSettings(StatisticalTest test, double alpha, double minA
      * @return these settings with it
      */
     public ComparisonSettings withWidthMode(WidthMode value) {
-        return new ComparisonSettings(test, alpha, minAbsoluteNs, minRelative, measure, value);
+        return new ComparisonSettings(test, alpha, minAbsoluteNs, minRelative, measure, value, verdict);
     }
 
     /**
@@ -61,6 +76,24 @@ public record ComparisonSettings(StatisticalTest test, double alpha, double minA
      * @return these settings with that minimum effect
      */
     public ComparisonSettings withMinimumEffect(double absoluteNs, double relative) {
-        return new ComparisonSettings(test, alpha, absoluteNs, relative, measure, widthMode);
+        return new ComparisonSettings(test, alpha, absoluteNs, relative, measure, widthMode, verdict);
+    }
+
+    /**
+     * @param value the verdict asked for
+     * @return these settings with it
+     */
+    public ComparisonSettings withVerdict(VerdictChoice value) {
+        return new ComparisonSettings(test, alpha, minAbsoluteNs, minRelative, measure, widthMode, value);
+    }
+
+    /**
+     * @param meanA a context's mean in A, ns
+     * @param meanB its mean in B, ns
+     * @return whether the difference is not 0 and at least both minimum effects
+     */
+    public boolean passesMinimumEffect(double meanA, double meanB) {
+        double difference = Math.abs(meanB - meanA);
+        return difference > 0 && difference >= minAbsoluteNs && difference >= minRelative * Math.max(meanA, meanB);
     }
 }

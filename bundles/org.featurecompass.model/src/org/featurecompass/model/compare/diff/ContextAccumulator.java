@@ -14,11 +14,22 @@ import org.featurecompass.model.ecct.EcctRowReader;
  * numerator, {@link SampleSummary#variance()}) beyond 2^127 − 1 is a
  * {@link TimeSumOverflowException} naming the context and the execution with its largest time,
  * instead of wrong means or a negative variance (one execution of 1.7e18 ns, epoch µs read as ns).
+ * <p>
+ * With {@code shares}, the value of a context is its share of the execution's time (its time over
+ * the root's inclusive time) in fixed point, {@link #SHARE_ONE} = 1, so that the sums stay exact
+ * integers: what {@link Verdict#EXECUTIONS} tests when the groups come from separate runs.
  */
 final class ContextAccumulator {
 
+    /**
+     * A share of 1 in fixed point: 2^40 (resolution 9·10^-13). Sums stay exact up to 2^23
+     * executions per group (Σ below 2^63, n·Σx² − (Σx)² below 2^127).
+     */
+    static final long SHARE_ONE = 1L << 40;
+
     private final ContextTree tree;
     private final boolean selfTimes;
+    private final boolean shares;
     private final long[] sum;
     private final long[] squaresHigh;
     private final long[] squaresLow;
@@ -29,7 +40,17 @@ final class ContextAccumulator {
     private int executions;
 
     ContextAccumulator(ExecutionValues values, Measure measure) {
+        this(values, measure, false);
+    }
+
+    /**
+     * @param values the executions' values
+     * @param measure inclusive or self time
+     * @param shares whether to sum each execution's shares (the rows must then be read with inclusive times)
+     */
+    ContextAccumulator(ExecutionValues values, Measure measure, boolean shares) {
         selfTimes = measure == Measure.SELF;
+        this.shares = shares;
         int n = values.contexts();
         sum = new long[n];
         squaresHigh = new long[n];
@@ -46,7 +67,7 @@ final class ContextAccumulator {
         executions++;
         for (int i = 0, count = row.size(); i < count; i++) {
             int c = row.node(i);
-            long v = selfTimes ? row.self(i) : row.inclusive(i);
+            long v = value(row, i);
             if (v > largest[c] || largestExecution[c] < 0) {
                 largest[c] = v;
                 largestExecution[c] = row.execution();
@@ -71,7 +92,7 @@ final class ContextAccumulator {
         executions--;
         for (int i = 0, count = row.size(); i < count; i++) {
             int c = row.node(i);
-            long v = selfTimes ? row.self(i) : row.inclusive(i);
+            long v = value(row, i);
             sum[c] -= v;
             long lo = v * v;
             long newLow = squaresLow[c] - lo;
@@ -82,6 +103,20 @@ final class ContextAccumulator {
                 largestExecution[c] = -1;
             }
         }
+    }
+
+    private long value(EcctRowReader row, int i) {
+        long v = selfTimes ? row.self(i) : row.inclusive(i);
+        return shares ? share(v, row.inclusive(0)) : v; // node 0 of a non-empty row is the root
+    }
+
+    /**
+     * @param ns a time of an execution, ns
+     * @param rootNs the execution's whole time, ns
+     * @return ns / rootNs in fixed point ({@link #SHARE_ONE} = 1); 0 for an execution without time
+     */
+    static long share(long ns, long rootNs) {
+        return rootNs <= 0 ? 0 : Math.round((double) ns / rootNs * SHARE_ONE);
     }
 
     /** @return number of executions in the group */

@@ -15,13 +15,22 @@ import org.featurecompass.model.compare.stats.TestResult;
  * @param meanB mean time in B, ns
  * @param sdA standard deviation in A, ns (NaN when nA &lt; 2)
  * @param sdB standard deviation in B, ns (NaN when nB &lt; 2)
- * @param test Welch's t (with df) or Mann-Whitney's U of B against A, with its p-value
- * @param q Benjamini-Hochberg q-value; NaN when the context is not in the family (untestable, or
- *        reached by no execution of either group)
- * @param significant q &lt; α and the difference passes both minimum effects
+ * @param test the verdict's test of B against A (doc/comparison.md, "Verdicts"): Welch's t (with
+ *        df) or Mann-Whitney's U, with its p-value; {@link TestResult#NOT_TESTED} for
+ *        {@link Verdict#SELECTION}
+ * @param q Benjamini-Hochberg q-value; NaN when the context is not in the family (untestable, not
+ *        tested by the verdict, or reached by no execution of either group)
+ * @param significant the verdict's evidence and both minimum effects: q &lt; α for
+ *        {@link Verdict#EXECUTIONS} and {@link Verdict#RUNS}; for {@link Verdict#SELECTION}, a share
+ *        interval computed and excluding 0
+ * @param share the context's share of the root's difference, (B − A)_c / (B − A)_root, with the
+ *        comparison's measure for the context and the root's inclusive time (self shares add up
+ *        to 1 over all contexts); NaN when the root's difference is 0
+ * @param shareLow lower end of the share's 95 % interval; NaN when not computed (or still computing)
+ * @param shareHigh upper end of the share's 95 % interval; NaN when not computed (or still computing)
  */
 public record ContextDifference(int context, int nA, int nB, int presentA, int presentB, double meanA, double meanB, double sdA, double sdB,
-        TestResult test, double q, boolean significant) {
+        TestResult test, double q, boolean significant, double share, double shareLow, double shareHigh) {
 
     /** @return mean B − mean A, ns: positive when B spends more time */
     public double difference() {

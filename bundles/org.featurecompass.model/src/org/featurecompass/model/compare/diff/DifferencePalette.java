@@ -1,5 +1,7 @@
 package org.featurecompass.model.compare.diff;
 
+import org.featurecompass.model.compare.stats.TestOutcome;
+
 /**
  * Colours of the differential flame graph: the signed difference B − A, only for significant
  * contexts (q &lt; α and the minimum effect passed); everything else neutral grey, so that noise is
@@ -11,6 +13,18 @@ public final class DifferencePalette {
 
     /** The legend the view shows next to the graph. */
     public static final String LEGEND = "B \u2212 A: red = more time in B, blue = less time in B, grey = no significant difference"; //$NON-NLS-1$
+
+    /** The legend of a comparison whose groups were cut on the outcome ({@link Verdict#SELECTION}). */
+    public static final String LEGEND_SELECTION = "Share of the root's difference B \u2212 A: red = more time in B, blue = less time in B, " //$NON-NLS-1$
+            + "darker = larger share, grey = its 95 % interval includes 0 (or is still computing)"; //$NON-NLS-1$
+
+    /**
+     * @param verdict a comparison's verdict
+     * @return its legend
+     */
+    public static String legend(Verdict verdict) {
+        return verdict == Verdict.SELECTION ? LEGEND_SELECTION : LEGEND;
+    }
 
     /** Neutral grey (0xRRGGBB) of contexts without a significant difference. */
     public static final int NEUTRAL = 0xD9D9D9;
@@ -37,14 +51,16 @@ public final class DifferencePalette {
 
     /**
      * @param difference a context's difference
-     * @return its colour level, 0 to {@link #LEVEL_COUNT} − 1 (by |relative difference|), or −1
-     *         when it is not coloured (not significant, or equal means)
+     * @return its colour level, 0 to {@link #LEVEL_COUNT} − 1 (by |relative difference|; by
+     *         |share of the root's difference| when no test was run, {@link Verdict#SELECTION}),
+     *         or −1 when it is not coloured (not significant, or equal means)
      */
     public static int level(ContextDifference difference) {
         if (!difference.significant() || difference.direction() == Direction.EQUAL) {
             return -1;
         }
-        double magnitude = Math.abs(difference.relative()); // always finite, in [0, 1]
+        double magnitude = difference.test().outcome() == TestOutcome.NOT_TESTED ? Math.min(1, Math.abs(difference.share()))
+                : Math.abs(difference.relative()); // always finite, in [0, 1]
         int level = 0;
         while (level + 1 < LEVELS.length && magnitude >= LEVELS[level + 1]) {
             level++;

@@ -18,16 +18,23 @@ public final class DifferentialTree {
     private final ExecutionValues values;
     private final ContextTree tree;
     private final ComparisonSettings settings;
+    private final VerdictReason reason;
+    private final boolean pending;
     private final ContextDifference[] contexts;
+    private final double[] ownWidth;
     private final double[] width;
     private final double[] x;
     private final double[] scale;
 
-    DifferentialTree(ExecutionValues values, ComparisonSettings settings, ContextDifference[] contexts, double[] ownWidth) {
+    DifferentialTree(ExecutionValues values, ComparisonSettings settings, VerdictReason reason, ContextDifference[] contexts, double[] ownWidth,
+            boolean pending) {
         this.values = values;
         this.tree = values.tree();
         this.settings = settings;
+        this.reason = reason;
+        this.pending = pending;
         this.contexts = contexts;
+        this.ownWidth = ownWidth;
         int n = contexts.length;
         width = new double[n];
         x = new double[n];
@@ -72,6 +79,47 @@ public final class DifferentialTree {
         return settings;
     }
 
+    /** @return the verdict: what the figures are evidence of */
+    public Verdict verdict() {
+        return reason.verdict();
+    }
+
+    /** @return the verdict and why it was chosen ({@link VerdictReason#sentence()} in words) */
+    public VerdictReason verdictReason() {
+        return reason;
+    }
+
+    /**
+     * @return whether the share intervals are still to be computed ({@link Verdict#SELECTION}
+     *         before {@link #withIntervals}): they are NaN and nothing is significant yet
+     */
+    public boolean intervalsPending() {
+        return pending;
+    }
+
+    /**
+     * @param low each context's lower share bound (by context id)
+     * @param high each context's upper share bound
+     * @return this tree with those share intervals; for {@link Verdict#SELECTION} a context
+     *         (not the root, whose difference is the cut's) is then significant when its interval
+     *         excludes 0 and it passes both minimum effects
+     */
+    public DifferentialTree withIntervals(double[] low, double[] high) {
+        if (low.length != contexts.length || high.length != contexts.length) {
+            throw new IllegalArgumentException(low.length + "/" + high.length + " intervals for " + contexts.length + " contexts"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+        }
+        boolean selection = reason.verdict() == Verdict.SELECTION;
+        ContextDifference[] next = new ContextDifference[contexts.length];
+        for (int c = 0; c < contexts.length; c++) {
+            ContextDifference d = contexts[c];
+            boolean significant = selection ? c != ContextTree.ROOT && (low[c] > 0 || high[c] < 0) && settings.passesMinimumEffect(d.meanA(), d.meanB())
+                    : d.significant();
+            next[c] = new ContextDifference(d.context(), d.nA(), d.nB(), d.presentA(), d.presentB(), d.meanA(), d.meanB(), d.sdA(), d.sdB(),
+                    d.test(), d.q(), significant, d.share(), low[c], high[c]);
+        }
+        return new DifferentialTree(values, settings, reason, next, ownWidth, false);
+    }
+
     /** @return number of contexts: the union tree's size when the execution values were read */
     public int size() {
         return contexts.length;
@@ -111,7 +159,10 @@ public final class DifferentialTree {
 
     /**
      * @param limit at most this many
-     * @return the significant contexts (not the root), largest |difference| first, then smallest q
+     * @return the significant contexts (not the root), largest |difference| first, then smallest
+     *         q; for {@link Verdict#SELECTION} this is also the largest |share| of the root's
+     *         difference first (the share is the difference over the root's), and nothing while
+     *         the intervals are pending
      */
     public List<ContextDifference> topDifferences(int limit) {
         List<ContextDifference> ranked = new ArrayList<>();

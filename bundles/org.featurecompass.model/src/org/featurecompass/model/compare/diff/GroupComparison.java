@@ -25,9 +25,7 @@ public final class GroupComparison implements MembershipListener {
 
     private final CrossFilter filter;
     private final ExecutionValues values;
-    private final ContextAccumulator[] inclusive = new ContextAccumulator[2];
-    private final ContextAccumulator[] self = new ContextAccumulator[2];
-    private final ContextAccumulator union;
+    private final Sums sums;
     private final ExecutionColumns columns;
     /** Decodes each execution entering or leaving a group once, for all its sums. */
     private final EcctRowReader row;
@@ -43,14 +41,10 @@ public final class GroupComparison implements MembershipListener {
         }
         this.filter = filter;
         this.values = values;
-        union = new ContextAccumulator(values, Measure.INCLUSIVE);
+        sums = new Sums(values, GroupDesign.of(filter));
         columns = new ExecutionColumns(values);
         row = values.reader();
-        for (Group g : Group.values()) {
-            inclusive[g.ordinal()] = new ContextAccumulator(values, Measure.INCLUSIVE);
-            self[g.ordinal()] = new ContextAccumulator(values, Measure.SELF);
-        }
-        addAll(row, filter.members(Group.A), filter.members(Group.B), inclusive, self, union);
+        sums.addAll(row, filter.members(Group.A), filter.members(Group.B));
         filter.addListener(this);
     }
 
@@ -67,40 +61,13 @@ public final class GroupComparison implements MembershipListener {
     @Override
     public void entered(Group group, int execution) {
         row.read(execution, true);
-        inclusive[group.ordinal()].add(row);
-        self[group.ordinal()].add(row);
-        if (!filter.contains(other(group), execution)) {
-            union.add(row);
-        }
+        sums.add(group.ordinal(), execution, row, 1, !filter.contains(other(group), execution));
     }
 
     @Override
     public void left(Group group, int execution) {
         row.read(execution, true);
-        inclusive[group.ordinal()].remove(row);
-        self[group.ordinal()].remove(row);
-        if (!filter.contains(other(group), execution)) {
-            union.remove(row);
-        }
-    }
-
-    /** Adds each execution of A or B, decoded once, to its groups' sums and to the union's. */
-    private static void addAll(EcctRowReader row, BitSet a, BitSet b, ContextAccumulator[] inclusive, ContextAccumulator[] self,
-            ContextAccumulator union) {
-        BitSet either = (BitSet) a.clone();
-        either.or(b);
-        for (int e = either.nextSetBit(0); e >= 0; e = either.nextSetBit(e + 1)) {
-            row.read(e, true);
-            if (a.get(e)) {
-                inclusive[0].add(row);
-                self[0].add(row);
-            }
-            if (b.get(e)) {
-                inclusive[1].add(row);
-                self[1].add(row);
-            }
-            union.add(row);
-        }
+        sums.add(group.ordinal(), execution, row, -1, !filter.contains(other(group), execution));
     }
 
     /** Stops following the filter. */
@@ -109,20 +76,19 @@ public final class GroupComparison implements MembershipListener {
     }
 
     /**
-     * @param settings test, thresholds, measure and width mode
+     * @param settings test, thresholds, measure, width mode and verdict
      * @return the differential tree of the current groups
      */
     public DifferentialTree compute(ComparisonSettings settings) {
-        boolean rank = switch (settings.test()) { // the rank test needs the members' values
-        case WELCH -> false;
-        case MANN_WHITNEY -> true;
-        };
-        return compute(values, columns, inclusive, self, union, rank ? filter.members(Group.A) : new BitSet(),
-                rank ? filter.members(Group.B) : new BitSet(), settings);
+        BitSet a = filter.members(Group.A);
+        BitSet b = filter.members(Group.B);
+        GroupDesign design = GroupDesign.of(filter);
+        return compute(values, columns, sums, a, b, VerdictReason.of(settings.verdict(), design, a, b), settings);
     }
 
     /**
-     * Compares two given sets of executions, without filters.
+     * Compares two given sets of executions, without filters and without knowing their runs
+     * ({@link GroupDesign#UNKNOWN}).
      *
      * @param values every execution's times per context
      * @param a executions of group A
@@ -131,28 +97,48 @@ public final class GroupComparison implements MembershipListener {
      * @return their differential tree
      */
     public static DifferentialTree compare(ExecutionValues values, BitSet a, BitSet b, ComparisonSettings settings) {
-        ContextAccumulator[] inclusive = new ContextAccumulator[2];
-        ContextAccumulator[] self = new ContextAccumulator[2];
-        ContextAccumulator union = new ContextAccumulator(values, Measure.INCLUSIVE);
+        return compare(values, a, b, GroupDesign.UNKNOWN, settings);
+    }
+
+    /**
+     * Compares two given sets of executions drawn as {@code design} says.
+     *
+     * @param values every execution's times per context
+     * @param a executions of group A
+     * @param b executions of group B
+     * @param design the runs of the executions and the outcome filters the groups were cut with
+     * @param settings test, thresholds, measure, width mode and verdict
+     * @return their differential tree
+     */
+    public static DifferentialTree compare(ExecutionValues values, BitSet a, BitSet b, GroupDesign design, ComparisonSettings settings) {
         BitSet[] members = { a, b };
         for (int g = 0; g < 2; g++) {
-            inclusive[g] = new ContextAccumulator(values, Measure.INCLUSIVE);
-            self[g] = new ContextAccumulator(values, Measure.SELF);
             if (members[g].length() > values.executions()) {
                 throw new IllegalArgumentException("Execution " + (members[g].length() - 1) + " of group " + Group.values()[g] //$NON-NLS-1$ //$NON-NLS-2$
                         + " is not among the " + values.executions()); //$NON-NLS-1$
             }
         }
-        addAll(values.reader(), a, b, inclusive, self, union);
-        return compute(values, new ExecutionColumns(values), inclusive, self, union, a, b, settings);
+        int[] runOf = design.runOf();
+        if (runOf != null && runOf.length != values.executions()) {
+            throw new IllegalArgumentException("Runs of " + runOf.length + " executions for " + values.executions()); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        Sums sums = new Sums(values, design);
+        sums.addAll(values.reader(), a, b);
+        return compute(values, new ExecutionColumns(values), sums, a, b, VerdictReason.of(settings.verdict(), design, a, b), settings);
     }
 
-    private static DifferentialTree compute(ExecutionValues values, ExecutionColumns columns, ContextAccumulator[] inclusive,
-            ContextAccumulator[] self, ContextAccumulator union, BitSet membersA, BitSet membersB, ComparisonSettings settings) {
+    private static DifferentialTree compute(ExecutionValues values, ExecutionColumns columns, Sums sums, BitSet membersA, BitSet membersB,
+            VerdictReason reason, ComparisonSettings settings) {
         int n = values.contexts();
-        ContextAccumulator[] acc = settings.measure() == Measure.SELF ? self : inclusive;
-        ContextAccumulator a = acc[0];
-        ContextAccumulator b = acc[1];
+        Measure measure = settings.measure();
+        ContextAccumulator a = sums.times(0, measure);
+        ContextAccumulator b = sums.times(1, measure);
+        Verdict verdict = reason.verdict();
+        // Separate runs without replicates: each execution's shares, which a uniformly slower run does not change.
+        boolean shares = reason.testsShares() && sums.hasRuns();
+        ContextAccumulator testedA = shares ? sums.shares(0, measure) : a;
+        ContextAccumulator testedB = shares ? sums.shares(1, measure) : b;
+        RunValues runs = verdict == Verdict.RUNS ? new RunValues(sums) : null;
         TestResult[] tests = new TestResult[n];
         SampleSummary[] summaryA = new SampleSummary[n];
         SampleSummary[] summaryB = new SampleSummary[n];
@@ -163,13 +149,19 @@ public final class GroupComparison implements MembershipListener {
             summaryB[c] = b.summary(c);
             boolean reached = a.present(c) + b.present(c) > 0;
             TestResult test;
-            if (!reached && unreached != null) {
+            if (verdict == Verdict.SELECTION) {
+                test = TestResult.NOT_TESTED;
+            } else if (!reached && unreached != null) {
                 test = unreached; // all zeros in both groups: the same result for every such context
             } else {
-                test = switch (settings.test()) {
-                case WELCH -> WelchTest.test(summaryA[c], summaryB[c]);
-                case MANN_WHITNEY -> columns.mannWhitney(settings.measure(), c, a.executions(), membersA, b.executions(), membersB);
-                };
+                if (runs != null) {
+                    test = runs.test(c, measure, settings.test());
+                } else {
+                    test = switch (settings.test()) {
+                    case WELCH -> WelchTest.test(testedA.summary(c), testedB.summary(c));
+                    case MANN_WHITNEY -> columns.mannWhitney(measure, shares, c, a.executions(), membersA, b.executions(), membersB);
+                    };
+                }
                 unreached = reached ? unreached : test;
             }
             tests[c] = test;
@@ -179,27 +171,193 @@ public final class GroupComparison implements MembershipListener {
         double[] q = BenjaminiHochberg.qValues(p);
         ContextDifference[] contexts = new ContextDifference[n];
         double[] width = new double[n];
+        ContextAccumulator[] inclusive = { sums.times(0, Measure.INCLUSIVE), sums.times(1, Measure.INCLUSIVE) };
+        double rootDifference = inclusive[1].mean(0) - inclusive[0].mean(0);
         for (int c = 0; c < n; c++) {
             double meanA = summaryA[c].mean();
             double meanB = summaryB[c].mean();
-            double difference = Math.abs(meanB - meanA);
-            double max = Math.max(meanA, meanB);
-            boolean significant = q[c] < settings.alpha() && difference > 0 && difference >= settings.minAbsoluteNs()
-                    && difference >= settings.minRelative() * max;
+            boolean significant = verdict != Verdict.SELECTION && q[c] < settings.alpha() && settings.passesMinimumEffect(meanA, meanB);
+            double share = rootDifference == 0 ? Double.NaN : (meanB - meanA) / rootDifference;
             contexts[c] = new ContextDifference(c, a.executions(), b.executions(), a.present(c), b.present(c), meanA, meanB,
-                    summaryA[c].standardDeviation(), summaryB[c].standardDeviation(), tests[c], q[c], significant);
+                    summaryA[c].standardDeviation(), summaryB[c].standardDeviation(), tests[c], q[c], significant, share, Double.NaN,
+                    Double.NaN);
             width[c] = switch (settings.widthMode()) {
             case A -> inclusive[0].mean(c);
             case B -> inclusive[1].mean(c);
-            case UNION -> union.mean(c);
+            case UNION -> sums.union().mean(c);
             case MAX -> Math.max(inclusive[0].mean(c), inclusive[1].mean(c));
             };
         }
-        return new DifferentialTree(values, settings, contexts, width);
+        return new DifferentialTree(values, settings, reason, contexts, width, verdict == Verdict.SELECTION);
     }
 
     private static Group other(Group group) {
         return group == Group.A ? Group.B : Group.A;
+    }
+
+    /**
+     * Every sum of both groups: inclusive and self times, with the runs known also each
+     * execution's shares and the per-run sums, and the inclusive times over A ∪ B (union width).
+     */
+    private static final class Sums {
+        private final ContextAccumulator[] inclusive = new ContextAccumulator[2];
+        private final ContextAccumulator[] self = new ContextAccumulator[2];
+        private final ContextAccumulator @Nullable [] shareInclusive;
+        private final ContextAccumulator @Nullable [] shareSelf;
+        private final RunSums @Nullable [] runs;
+        private final ContextAccumulator union;
+
+        /** Shares and run sums only when the executions come from two runs or more (else no verdict uses them). */
+        Sums(ExecutionValues values, GroupDesign design) {
+            union = new ContextAccumulator(values, Measure.INCLUSIVE);
+            int[] runOf = design.runOf();
+            boolean several = runOf != null && design.runs() >= 2;
+            shareInclusive = several ? new ContextAccumulator[2] : null;
+            shareSelf = several ? new ContextAccumulator[2] : null;
+            runs = several ? new RunSums[2] : null;
+            for (int g = 0; g < 2; g++) {
+                inclusive[g] = new ContextAccumulator(values, Measure.INCLUSIVE);
+                self[g] = new ContextAccumulator(values, Measure.SELF);
+                if (runOf != null && several) {
+                    shareInclusive[g] = new ContextAccumulator(values, Measure.INCLUSIVE, true);
+                    shareSelf[g] = new ContextAccumulator(values, Measure.SELF, true);
+                    runs[g] = new RunSums(runOf, design.runs(), values.contexts());
+                }
+            }
+        }
+
+        /** Adds each execution of A or B, decoded once, to its groups' sums and to the union's. */
+        void addAll(EcctRowReader row, BitSet a, BitSet b) {
+            BitSet either = (BitSet) a.clone();
+            either.or(b);
+            for (int e = either.nextSetBit(0); e >= 0; e = either.nextSetBit(e + 1)) {
+                row.read(e, true);
+                if (a.get(e)) {
+                    add(0, e, row, 1, false);
+                }
+                if (b.get(e)) {
+                    add(1, e, row, 1, false);
+                }
+                union.add(row);
+            }
+        }
+
+        /**
+         * @param group 0 for A, 1 for B
+         * @param execution the execution
+         * @param row its row, read with inclusive times
+         * @param sign +1 to add, −1 to remove
+         * @param alsoUnion whether the union's sums change too (the execution is not in the other group)
+         */
+        void add(int group, int execution, EcctRowReader row, int sign, boolean alsoUnion) {
+            if (sign > 0) {
+                inclusive[group].add(row);
+                self[group].add(row);
+            } else {
+                inclusive[group].remove(row);
+                self[group].remove(row);
+            }
+            ContextAccumulator[] si = shareInclusive;
+            ContextAccumulator[] ss = shareSelf;
+            RunSums[] r = runs;
+            if (si != null && ss != null && r != null) {
+                if (sign > 0) {
+                    si[group].add(row);
+                    ss[group].add(row);
+                } else {
+                    si[group].remove(row);
+                    ss[group].remove(row);
+                }
+                r[group].add(execution, row, sign);
+            }
+            if (alsoUnion) {
+                if (sign > 0) {
+                    union.add(row);
+                } else {
+                    union.remove(row);
+                }
+            }
+        }
+
+        boolean hasRuns() {
+            return runs != null;
+        }
+
+        ContextAccumulator times(int group, Measure measure) {
+            return (measure == Measure.SELF ? self : inclusive)[group];
+        }
+
+        ContextAccumulator shares(int group, Measure measure) {
+            return java.util.Objects.requireNonNull(measure == Measure.SELF ? shareSelf : shareInclusive)[group];
+        }
+
+        @Nullable RunSums runs(int group) {
+            RunSums[] r = runs;
+            return r == null ? null : r[group];
+        }
+
+        ContextAccumulator union() {
+            return union;
+        }
+    }
+
+    /**
+     * The runs' values of {@link Verdict#RUNS}: per run of a group with executions in it, each
+     * context's share Σ_c / Σ_root, and the root's mean per execution; Welch (or Mann-Whitney) on
+     * the runs of A against the runs of B.
+     */
+    private static final class RunValues {
+        private final @Nullable RunSums[] groups;
+        private final int[][] runs = new int[2][];
+        private final double[][] buffer = new double[2][];
+        private final long[][] fixed = new long[2][];
+
+        RunValues(Sums sums) {
+            groups = new @Nullable RunSums[] { sums.runs(0), sums.runs(1) };
+            for (int g = 0; g < 2; g++) {
+                RunSums r = groups[g];
+                int count = 0;
+                int[] with = new int[r == null ? 0 : r.runs()];
+                for (int run = 0; r != null && run < r.runs(); run++) {
+                    if (r.executions(run) > 0) {
+                        with[count++] = run;
+                    }
+                }
+                runs[g] = java.util.Arrays.copyOf(with, count);
+                buffer[g] = new double[count];
+                fixed[g] = new long[count];
+            }
+        }
+
+        TestResult test(int context, Measure measure, StatisticalTest test) {
+            for (int g = 0; g < 2; g++) {
+                RunSums r = groups[g];
+                for (int i = 0; r != null && i < runs[g].length; i++) {
+                    int run = runs[g][i];
+                    long root = r.sum(run, 0, Measure.INCLUSIVE);
+                    long v = r.sum(run, context, measure);
+                    buffer[g][i] = context == 0 ? (double) v / r.executions(run) : root <= 0 ? 0 : (double) v / root;
+                }
+            }
+            return switch (test) {
+            case WELCH -> WelchTest.test(buffer[0], buffer[0].length, buffer[1], buffer[1].length);
+            case MANN_WHITNEY -> rank(context);
+            };
+        }
+
+        /** Ranks only: any increasing map of the values gives the same test; fixed point for the long-valued test. */
+        private TestResult rank(int context) {
+            int[] k = new int[2];
+            for (int g = 0; g < 2; g++) {
+                for (double v : buffer[g]) {
+                    long f = context == 0 ? Math.round(v) : Math.round(v * ContextAccumulator.SHARE_ONE);
+                    if (f != 0) {
+                        fixed[g][k[g]++] = f;
+                    }
+                }
+            }
+            return MannWhitneyTest.test(buffer[0].length, fixed[0], k[0], buffer[1].length, fixed[1], k[1]);
+        }
     }
 
     /** The values by context (transposed rows), built on first use by the Mann-Whitney test. */
@@ -215,10 +373,22 @@ public final class GroupComparison implements MembershipListener {
             this.values = values;
         }
 
-        TestResult mannWhitney(Measure measure, int context, int nA, BitSet membersA, int nB, BitSet membersB) {
+        /** Each execution's root (inclusive) time, ns, for the shares; built on first use. */
+        private long @Nullable [] roots;
+
+        TestResult mannWhitney(Measure measure, boolean shares, int context, int nA, BitSet membersA, int nB, BitSet membersB) {
             int m = measure.ordinal();
             if (offsets[m] == null) {
                 transpose(measure);
+            }
+            long[] root = roots;
+            if (shares && root == null) {
+                root = new long[values.executions()];
+                EcctRowReader row = values.reader();
+                for (int e = 0; e < root.length; e++) {
+                    root[e] = row.read(e, true) > 0 ? row.inclusive(0) : 0;
+                }
+                roots = root;
             }
             int[] off = offsets[m];
             int[] ex = executions[m];
@@ -234,11 +404,12 @@ public final class GroupComparison implements MembershipListener {
                 if (v[i] == 0) {
                     continue;
                 }
+                long value = shares && root != null ? ContextAccumulator.share(v[i], root[ex[i]]) : v[i];
                 if (membersA.get(ex[i])) {
-                    bufferA[kA++] = v[i];
+                    bufferA[kA++] = value;
                 }
                 if (membersB.get(ex[i])) {
-                    bufferB[kB++] = v[i];
+                    bufferB[kB++] = value;
                 }
             }
             return MannWhitneyTest.test(nA, bufferA, kA, nB, bufferB, kB);

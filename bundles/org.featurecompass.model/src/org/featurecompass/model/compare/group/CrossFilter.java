@@ -316,6 +316,22 @@ public final class CrossFilter {
 
     /**
      * @param group the group
+     * @param metric a metric name
+     * @return whether the group's range on that metric leaves out some execution that passes all
+     *         the group's other filters: whether the range cuts anything (O(N))
+     */
+    public boolean cuts(Group group, String metric) {
+        long only = 1L << table.metricIndex(metric);
+        for (long m : state(group).mask) {
+            if (m == only) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * @param group the group
      * @param execution an execution
      * @return whether it is in the group
      */

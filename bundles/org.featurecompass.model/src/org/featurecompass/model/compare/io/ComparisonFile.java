@@ -15,6 +15,7 @@ import org.eclipse.jdt.annotation.Nullable;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.Measure;
 import org.featurecompass.model.compare.diff.StatisticalTest;
+import org.featurecompass.model.compare.diff.VerdictChoice;
 import org.featurecompass.model.compare.diff.WidthMode;
 import org.featurecompass.model.compare.group.GroupFilter;
 import org.featurecompass.model.compare.group.GroupFilter.CategorySet;
@@ -74,6 +75,9 @@ public final class ComparisonFile {
             g.writeNumberField("minRelative", s.minRelative()); //$NON-NLS-1$
             g.writeStringField("measure", name(s.measure())); //$NON-NLS-1$
             g.writeStringField("width", name(s.widthMode())); //$NON-NLS-1$
+            if (s.verdict() != VerdictChoice.AUTO) { // left out when chosen from the groups: files without it read as before
+                g.writeStringField("verdict", s.verdict().id()); //$NON-NLS-1$
+            }
             g.writeEndObject();
             g.writeEndObject();
         }
@@ -247,6 +251,7 @@ public final class ComparisonFile {
         double minRelative = d.minRelative();
         Measure measure = d.measure();
         WidthMode width = d.widthMode();
+        VerdictChoice verdict = d.verdict();
         while (p.nextToken() == JsonToken.FIELD_NAME) {
             String key = p.currentName();
             JsonLocation keyAt = p.currentTokenLocation();
@@ -258,11 +263,12 @@ public final class ComparisonFile {
             case "minRelative" -> minRelative = number(p, value, key); //$NON-NLS-1$
             case "measure" -> measure = constant(p, Measure.class, text(p, value, key)); //$NON-NLS-1$
             case "width" -> width = constant(p, WidthMode.class, text(p, value, key)); //$NON-NLS-1$
+            case "verdict" -> verdict = constant(p, VerdictChoice.class, text(p, value, key)); //$NON-NLS-1$
             default -> throw error(keyAt, "unknown setting '" + key + "'"); //$NON-NLS-1$ //$NON-NLS-2$
             }
         }
         try {
-            return new ComparisonSettings(test, alpha, minAbsolute, minRelative, measure, width);
+            return new ComparisonSettings(test, alpha, minAbsolute, minRelative, measure, width, verdict);
         } catch (IllegalArgumentException e) {
             throw error(p, e.getMessage());
         }

@@ -88,7 +88,11 @@ final class ReportText {
      * @return its statistic, or why there is none
      */
     static String statistic(TestResult test) {
-        return test.outcome() == TestOutcome.TOO_FEW ? "too few" : number(test.statistic()); //$NON-NLS-1$
+        return switch (test.outcome()) {
+        case TOO_FEW -> "too few"; //$NON-NLS-1$
+        case NOT_TESTED -> "not tested"; //$NON-NLS-1$
+        default -> number(test.statistic());
+        };
     }
 
     private static String significant(double value) {

@@ -19,5 +19,10 @@ public enum TestOutcome {
      * is undefined): no statistic, no p-value; never significant and left out of the
      * Benjamini-Hochberg family. SciPy returns NaN.
      */
-    TOO_FEW
+    TOO_FEW,
+    /**
+     * No test was run: the groups were cut on the outcome ({@code Verdict.SELECTION}), where a
+     * p-value would be circular. No statistic, no p-value, not in the Benjamini-Hochberg family.
+     */
+    NOT_TESTED
 }

@@ -7,7 +7,7 @@ package org.featurecompass.model.compare.stats;
  * @param statistic Welch's t (positive when B's mean is larger) or Mann-Whitney U of group B; NaN
  *        for {@link TestOutcome#TOO_FEW}, ±∞ for {@link TestOutcome#CONSTANT_DIFFERENT}
  * @param degreesOfFreedom Welch-Satterthwaite degrees of freedom; NaN for Mann-Whitney and when undefined
- * @param p two-sided p-value in [0, 1]; NaN only for {@link TestOutcome#TOO_FEW}
+ * @param p two-sided p-value in [0, 1]; NaN only for {@link TestOutcome#TOO_FEW} and {@link TestOutcome#NOT_TESTED}
  * @param method how {@code p} was computed ({@link PValueMethod#NONE} for a degenerate outcome)
  */
 public record TestResult(TestOutcome outcome, double statistic, double degreesOfFreedom, double p, PValueMethod method) {
@@ -29,8 +29,11 @@ public record TestResult(TestOutcome outcome, double statistic, double degreesOf
     /** The result when a group is too small to test. */
     public static final TestResult TOO_FEW = new TestResult(TestOutcome.TOO_FEW, Double.NaN, Double.NaN, Double.NaN);
 
+    /** The result when no test is run (groups cut on the outcome). */
+    public static final TestResult NOT_TESTED = new TestResult(TestOutcome.NOT_TESTED, Double.NaN, Double.NaN, Double.NaN);
+
     /** @return whether the result has a p-value and belongs to the multiple-testing family */
     public boolean hasPValue() {
-        return outcome != TestOutcome.TOO_FEW;
+        return outcome != TestOutcome.TOO_FEW && outcome != TestOutcome.NOT_TESTED;
     }
 }

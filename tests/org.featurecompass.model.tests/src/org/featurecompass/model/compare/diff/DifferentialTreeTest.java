@@ -353,10 +353,12 @@ class DifferentialTreeTest {
             } else {
                 cf.setRange(g, "duration", Math.min(lo, hi), Math.max(lo, hi) + 1); //$NON-NLS-1$
             }
-            for (ComparisonSettings s : List.of(SETTINGS, SETTINGS.withMeasure(Measure.SELF).withWidthMode(WidthMode.UNION),
-                    SETTINGS.withTest(StatisticalTest.MANN_WHITNEY))) {
+            for (ComparisonSettings s : List.of(SETTINGS, SETTINGS.withVerdict(VerdictChoice.EXECUTIONS),
+                    SETTINGS.withMeasure(Measure.SELF).withWidthMode(WidthMode.UNION).withVerdict(VerdictChoice.EXECUTIONS),
+                    SETTINGS.withTest(StatisticalTest.MANN_WHITNEY).withVerdict(VerdictChoice.EXECUTIONS))) {
                 DifferentialTree incremental = live.compute(s);
-                DifferentialTree full = GroupComparison.compare(values, cf.members(Group.A), cf.members(Group.B), s);
+                DifferentialTree full = GroupComparison.compare(values, cf.members(Group.A), cf.members(Group.B), GroupDesign.of(cf), s);
+                assertEquals(full.verdictReason(), incremental.verdictReason());
                 for (int c = 0; c < values.tree().size(); c++) {
                     assertEquals(full.context(c), incremental.context(c), "step " + step + " context " + c); //$NON-NLS-1$ //$NON-NLS-2$
                     assertEquals(full.width(c), incremental.width(c), "width"); //$NON-NLS-1$

@@ -115,7 +115,7 @@ class ComparisonReportGoldenTest {
         List<GroupFilter> groupB = GroupFilterExpression.parse("trace = t2").resolve(executions); //$NON-NLS-1$
         fFilter.apply(Group.A, groupA);
         fFilter.apply(Group.B, groupB);
-        ComparisonSettings settings = ComparisonSettings.DEFAULT;
+        ComparisonSettings settings = ReportFixture.SETTINGS; // absolute times per execution, as the golden numbers
         ComparisonSpec spec = new ComparisonSpec("{\"kind\": \"slice\", \"type\": \"request\"}", groupA, groupB, settings); //$NON-NLS-1$
         Map<String, MetricUnit> units = new HashMap<>();
         for (MetricColumn m : executions.metrics()) {

@@ -13,6 +13,7 @@ import org.featurecompass.model.compare.diff.ComparisonSettings;
 import org.featurecompass.model.compare.diff.DifferentialTree;
 import org.featurecompass.model.compare.diff.ExecutionValues;
 import org.featurecompass.model.compare.diff.GroupComparison;
+import org.featurecompass.model.compare.diff.VerdictChoice;
 import org.featurecompass.model.execution.ExpressionException;
 import org.featurecompass.model.compare.expression.GroupFilterExpression;
 import org.featurecompass.model.compare.group.CrossFilter;
@@ -57,6 +58,13 @@ public final class ReportFixture {
     public final List<Map<Integer, Long>> selfTimes = new ArrayList<>();
     public final ExperimentExecutions executions;
     public final CrossFilter filter;
+    /**
+     * The default settings with the verdict forced to per-execution tests on absolute times, which
+     * report_peer.py recomputes (one run against one, the automatic verdict would test each
+     * execution's shares).
+     */
+    public static final ComparisonSettings SETTINGS = ComparisonSettings.DEFAULT.withVerdict(VerdictChoice.EXECUTIONS);
+
     public final List<GroupFilter> groupA;
     public final List<GroupFilter> groupB;
     public final DifferentialTree differences;
@@ -122,9 +130,9 @@ public final class ReportFixture {
         filter.apply(Group.A, groupA);
         filter.apply(Group.B, groupB);
         GroupComparison comparison = new GroupComparison(filter, new ExecutionValues(store));
-        differences = comparison.compute(ComparisonSettings.DEFAULT);
+        differences = comparison.compute(SETTINGS);
         spec = new ComparisonSpec("{\"kind\": \"slice\", \"type\": \"request\", \"name\": \"</script><b>\"}", groupA, groupB, //$NON-NLS-1$
-                ComparisonSettings.DEFAULT);
+                SETTINGS);
     }
 
     private static long ns(Random r, double mean, double sd) {
@@ -191,12 +199,12 @@ public final class ReportFixture {
         List<GroupFilter> b = GroupFilterExpression.parse("trace = t2").resolve(executions); //$NON-NLS-1$
         filter.apply(Group.A, a);
         filter.apply(Group.B, b);
-        DifferentialTree differences = new GroupComparison(filter, new ExecutionValues(store)).compute(ComparisonSettings.DEFAULT);
+        DifferentialTree differences = new GroupComparison(filter, new ExecutionValues(store)).compute(SETTINGS);
         Map<String, MetricUnit> units = new HashMap<>();
         for (MetricColumn m : executions.metrics()) {
             units.put(m.name(), m.unit());
         }
-        return new ComparisonReport(differences, new ComparisonSpec("{}", a, b, ComparisonSettings.DEFAULT), MetricHistogram.forReport(filter), //$NON-NLS-1$
+        return new ComparisonReport(differences, new ComparisonSpec("{}", a, b, SETTINGS), MetricHistogram.forReport(filter), //$NON-NLS-1$
                 new ReportMetadata("0.1.0.test", "request", List.of(), units, null), GroupRelation.of(filter)); //$NON-NLS-1$ //$NON-NLS-2$
     }
 

@@ -25,6 +25,7 @@ import org.featurecompass.core.compare.ComparisonSessions;
 import org.featurecompass.core.compare.DifferentialTreeModel;
 import org.featurecompass.core.tef.TefKernelTrace;
 import org.featurecompass.model.compare.diff.ComparisonSettings;
+import org.featurecompass.model.compare.diff.VerdictChoice;
 import org.featurecompass.model.compare.diff.ContextDifference;
 import org.featurecompass.model.compare.diff.DifferencePalette;
 import org.featurecompass.model.compare.diff.DifferentialTree;
@@ -73,6 +74,9 @@ class DifferentialFlameGraphViewTest {
         sessions.setCurrent(session);
         session.setGroups(List.of(new MetricRange(MetricColumn.DURATION, Double.NEGATIVE_INFINITY, SPLIT_NS)),
                 List.of(new MetricRange(MetricColumn.DURATION, SPLIT_NS, Double.POSITIVE_INFINITY)));
+        // Per-execution tests, whose colours the peer checks: groups cut by duration would choose
+        // the selection verdict, whose colours come from the share intervals.
+        session.setSettings(ComparisonSettings.DEFAULT.withVerdict(VerdictChoice.EXECUTIONS));
         BitSet a = session.members(Group.A);
         BitSet b = session.members(Group.B);
         assertTrue(a.cardinality() >= 2 && b.cardinality() >= 2, a + " / " + b);
