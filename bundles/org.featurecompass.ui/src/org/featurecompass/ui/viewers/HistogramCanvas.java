@@ -1,5 +1,6 @@
 package org.featurecompass.ui.viewers;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -11,7 +12,6 @@ import org.eclipse.swt.accessibility.AccessibleAdapter;
 import org.eclipse.swt.accessibility.AccessibleEvent;
 import org.eclipse.swt.graphics.Color;
 import org.eclipse.swt.graphics.GC;
-import org.eclipse.swt.graphics.Point;
 import org.eclipse.swt.graphics.RGB;
 import org.eclipse.swt.graphics.Rectangle;
 import org.eclipse.swt.widgets.Canvas;
@@ -366,6 +366,12 @@ public final class HistogramCanvas extends Canvas {
         }
         gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_LIST_FOREGROUND));
         gc.drawText(String.format("%,d", largest), axis.left(), 1, true); //$NON-NLS-1$
+        String range = rangeText();
+        if (!range.isEmpty()) { // the brushed range, as numbers, top right in the group's colour
+            gc.setForeground(fColour);
+            gc.drawText(range, Math.max(axis.left() + 40, axis.right() - gc.textExtent(range).x), 1, true);
+            gc.setForeground(getDisplay().getSystemColor(SWT.COLOR_LIST_FOREGROUND));
+        }
         drawAxisLabels(gc, axis, bottom + 2);
         if (isFocusControl()) {
             int x0 = axis.edgeX(fCursor);
@@ -377,28 +383,62 @@ public final class HistogramCanvas extends Canvas {
         return Math.max(1, (int) Math.round((double) count * height / largest));
     }
 
-    /** Labels the first and last edges, and edges in between as often as they fit. */
+    /**
+     * Labels the axis with nice values ({@link HistogramTicks}: the 1-2-5 series on a logarithmic
+     * axis, steps of 1, 2 or 5 × 10^k on a linear one, integers for counts), as densely as the
+     * labels fit without overlapping, all in one unit.
+     */
     private void drawAxisLabels(GC gc, HistogramAxis axis, int y) {
         HistogramEdges edges = axis.edges();
         int n = axis.buckets();
-        MetricValueFormat format = MetricValueFormat.forAxis(fUnit, fOrigin, edges.edge(0), edges.edge(n));
-        String first = format.format(edges.edge(0));
-        String last = format.format(edges.edge(n));
-        int lastWidth = gc.textExtent(last).x;
-        gc.drawText(first, axis.left(), y, true);
-        gc.drawText(last, axis.right() - lastWidth, y, true);
-        int used = axis.left() + gc.textExtent(first).x + 8;
-        int limit = axis.right() - lastWidth - 8;
-        for (int k = 1; k < n; k++) {
-            String label = format.format(edges.edge(k));
-            Point size = gc.textExtent(label);
-            int x = axis.edgeX(k) - size.x / 2;
-            if (x >= used && x + size.x <= limit) {
-                gc.drawLine(axis.edgeX(k), y - 2, axis.edgeX(k), y);
-                gc.drawText(label, x, y, true);
-                used = x + size.x + 8;
+        double lo = edges.edge(0) - fOrigin;
+        double hi = edges.edge(n) - fOrigin;
+        MetricValueFormat format = MetricValueFormat.forAxis(fUnit, 0, lo, hi);
+        boolean log = fOrigin == 0 && isLogarithmic(edges);
+        for (double[] ticks : HistogramTicks.candidates(lo, hi, log, fUnit == MetricUnit.COUNT)) {
+            List<String> labels = new ArrayList<>();
+            int[] xs = new int[ticks.length];
+            int[] widths = new int[ticks.length];
+            boolean fits = ticks.length >= 1;
+            int used = Integer.MIN_VALUE;
+            for (int i = 0; i < ticks.length && fits; i++) {
+                String label = format.format(ticks[i]);
+                labels.add(label);
+                widths[i] = gc.textExtent(label).x;
+                int x = axis.pixelOf(ticks[i] + fOrigin);
+                xs[i] = Math.max(0, Math.min(getClientArea().width - widths[i], x - widths[i] / 2));
+                fits = xs[i] >= used;
+                used = xs[i] + widths[i] + 10;
+            }
+            if (fits) {
+                for (int i = 0; i < ticks.length; i++) {
+                    int x = axis.pixelOf(ticks[i] + fOrigin);
+                    gc.drawLine(x, y - 3, x, y);
+                    gc.drawText(labels.get(i), xs[i], y, true);
+                }
+                return;
             }
         }
+    }
+
+    /** @return whether the edges grow geometrically (a logarithmic histogram) */
+    private static boolean isLogarithmic(HistogramEdges edges) {
+        int n = edges.buckets();
+        return n >= 3 && edges.edge(0) >= 0 && edges.edge(n) - edges.edge(n - 1) > 1.5 * (edges.edge(2) - edges.edge(1));
+    }
+
+    /** @return the brushed range in words, e.g. {@code 1.2 ms ≤ x < 3.4 ms}, or "" for none */
+    public String rangeText() {
+        if (!hasRange()) {
+            return ""; //$NON-NLS-1$
+        }
+        if (fMax == Double.POSITIVE_INFINITY) {
+            return "\u2265 " + MetricValueFormat.format(fUnit, fMin - fOrigin); //$NON-NLS-1$
+        }
+        if (fMin == Double.NEGATIVE_INFINITY) {
+            return "< " + MetricValueFormat.format(fUnit, fMax - fOrigin); //$NON-NLS-1$
+        }
+        return "[" + MetricValueFormat.format(fUnit, fMin - fOrigin) + ", " + MetricValueFormat.format(fUnit, fMax - fOrigin) + ")"; //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
     }
 
     private String bucketText(HistogramAxis axis, int k) {

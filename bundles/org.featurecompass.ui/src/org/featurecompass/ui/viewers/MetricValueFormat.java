@@ -77,6 +77,11 @@ public final class MetricValueFormat {
         return sign + significant(v, fDigits);
     }
 
+    /** @return the unit of this format's labels: the time unit for times ({@code ms}), else the metric's unit's name */
+    public String unit() {
+        return fUnit == MetricUnit.NANOSECONDS ? TIME_UNITS[fTimeUnit] : fUnit.jsonName();
+    }
+
     /** @return the index in {@link #TIME_UNITS} in which {@code ns} reads as 1 to 999 */
     private static int timeUnit(double ns) {
         int unit = 0;

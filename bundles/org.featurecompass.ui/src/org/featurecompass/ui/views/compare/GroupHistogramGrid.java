@@ -20,6 +20,7 @@ import org.eclipse.swt.widgets.Control;
 import org.eclipse.swt.widgets.Label;
 import org.eclipse.swt.widgets.Table;
 import org.eclipse.swt.widgets.TableItem;
+import org.featurecompass.model.compare.expression.GroupFilterExpression;
 import org.featurecompass.model.compare.group.CategoryColumn;
 import org.featurecompass.model.compare.group.ExperimentExecutions;
 import org.featurecompass.model.compare.group.Group;
@@ -27,6 +28,7 @@ import org.featurecompass.model.compare.group.HistogramEdges;
 import org.featurecompass.model.execution.MetricColumn;
 import org.featurecompass.model.execution.MetricUnit;
 import org.featurecompass.ui.viewers.HistogramCanvas;
+import org.featurecompass.ui.viewers.MetricValueFormat;
 
 /**
  * The grid of the Execution Groups view: one column per group, one row per category (feature set;
@@ -55,7 +57,8 @@ final class GroupHistogramGrid {
         void labels(Group group, String category, @Nullable Set<String> labels);
     }
 
-    private static final int HISTOGRAM_HEIGHT = 78;
+    /** A histogram's height, px: about 85 px of bars between the count line and the axis labels. */
+    private static final int HISTOGRAM_HEIGHT = 124;
     private static final int CATEGORY_ROWS = 4;
     private static final int CELL_WIDTH = 160;
 
@@ -112,8 +115,8 @@ final class GroupHistogramGrid {
         }
         new Label(fContent, SWT.NONE);
         for (Group group : Group.values()) {
-            Label header = new Label(fContent, SWT.NONE);
-            header.setLayoutData(cell(SWT.CENTER));
+            Label header = new Label(fContent, SWT.WRAP | SWT.CENTER);
+            header.setLayoutData(cell(SWT.FILL));
             header.setForeground(colour(group));
             fHeaders.put(group, header);
             fCanvases.put(group, new LinkedHashMap<>());
@@ -126,6 +129,7 @@ final class GroupHistogramGrid {
         }
         double origin = edges.containsKey(MetricColumn.START) ? edges.get(MetricColumn.START).edge(0) : 0;
         List<String> empty = new ArrayList<>();
+        List<String> constant = new ArrayList<>();
         for (MetricColumn metric : ordered(executions.metrics())) {
             HistogramEdges metricEdges = edges.get(metric.name());
             int[] all = metricEdges == null ? null : allCounts(metric, metricEdges);
@@ -133,8 +137,18 @@ final class GroupHistogramGrid {
                 empty.add(metric.name());
                 continue;
             }
+            double only = metric.name().equals(MetricColumn.DURATION) ? Double.NaN : constantValue(metric);
+            if (!Double.isNaN(only)) { // nothing to brush: said once, below the grid
+                constant.add(metric.name() + " = " + MetricValueFormat.format(metric.unit(), only)); //$NON-NLS-1$
+                continue;
+            }
             boolean time = metric.name().equals(MetricColumn.START) || metric.name().equals(ExperimentExecutions.END);
             addMetricRow(metric, metricEdges, time, time ? origin : 0, all);
+        }
+        if (!constant.isEmpty()) {
+            Label note = new Label(fContent, SWT.WRAP);
+            note.setText(NLS.bind(Messages.ExecutionGroupsView_Constant, String.join(", ", constant))); //$NON-NLS-1$
+            note.setLayoutData(new GridData(SWT.FILL, SWT.TOP, true, false, 3, 1));
         }
         if (!empty.isEmpty()) {
             Label note = new Label(fContent, SWT.WRAP);
@@ -159,6 +173,25 @@ final class GroupHistogramGrid {
         return first;
     }
 
+    /** @return the value every execution with a value has (at least two), or NaN when they differ */
+    private static double constantValue(MetricColumn metric) {
+        double only = Double.NaN;
+        int values = 0;
+        for (int row = 0; row < metric.size(); row++) {
+            double v = metric.get(row);
+            if (Double.isNaN(v)) {
+                continue;
+            }
+            values++;
+            if (Double.isNaN(only)) {
+                only = v;
+            } else if (v != only) {
+                return Double.NaN;
+            }
+        }
+        return values >= 2 ? only : Double.NaN;
+    }
+
     /** @return the count of all executions per bucket, or null when no execution has a value */
     private static int @Nullable [] allCounts(MetricColumn metric, HistogramEdges edges) {
         int[] counts = new int[edges.buckets()];
@@ -175,7 +208,10 @@ final class GroupHistogramGrid {
 
     private void addMetricRow(MetricColumn metric, HistogramEdges edges, boolean time, double origin, int[] all) {
         Label name = new Label(fContent, SWT.WRAP);
-        name.setText(metric.unit() == MetricUnit.NONE ? metric.name() : metric.name() + " [" + metric.unit().jsonName() + ']'); //$NON-NLS-1$
+        // The unit the axis is labelled in (ms, not the ns the metric is stored in).
+        String unit = metric.unit() == MetricUnit.NONE ? "" //$NON-NLS-1$
+                : MetricValueFormat.forAxis(metric.unit(), 0, edges.edge(0) - origin, edges.edge(edges.buckets()) - origin).unit();
+        name.setText(unit.isEmpty() ? metric.name() : metric.name() + " [" + unit + ']'); //$NON-NLS-1$
         name.setToolTipText(time ? Messages.ExecutionGroupsView_TimeAxis : metric.kind().name().toLowerCase());
         GridData nameData = new GridData(SWT.LEFT, SWT.CENTER, false, false);
         nameData.widthHint = 150;
@@ -238,7 +274,8 @@ final class GroupHistogramGrid {
                 continue;
             }
             String size = NLS.bind(Messages.ExecutionGroupsView_GroupSize,
-                    new Object[] { group.name(), String.format("%,d", state.size()), String.format("%,d", total) }); //$NON-NLS-1$ //$NON-NLS-2$
+                    new Object[] { group.name(), String.format("%,d", state.size()), String.format("%,d", total) }) //$NON-NLS-1$ //$NON-NLS-2$
+                    + '\n' + GroupFilterExpression.format(state.filters(), this::unitOf);
             if (!size.equals(header.getText())) {
                 header.setText(size);
                 header.getParent().layout(new Control[] { header });
@@ -307,6 +344,18 @@ final class GroupHistogramGrid {
         GridData data = new GridData(SWT.FILL, verticalAlignment, true, false);
         data.widthHint = CELL_WIDTH;
         return data;
+    }
+
+    private @Nullable MetricUnit unitOf(String metric) {
+        ExperimentExecutions executions = fExecutions;
+        if (executions != null) {
+            for (MetricColumn m : executions.metrics()) {
+                if (m.name().equals(metric)) {
+                    return m.unit();
+                }
+            }
+        }
+        return null;
     }
 
     private Color colour(Group group) {

@@ -25,9 +25,10 @@ import org.featurecompass.model.execution.MetricColumn;
  * @param histograms per metric of {@link ExperimentExecutions#metrics()}, counts per bucket
  * @param categoryCounts per category of {@link ExperimentExecutions#categories()}, counts per label
  * @param members the executions in the group
+ * @param filters the group's filters
  */
 record GroupState(int size, Map<String, double[]> ranges, Map<String, Set<String>> labels, List<int[]> histograms,
-        List<int[]> categoryCounts, BitSet members) {
+        List<int[]> categoryCounts, BitSet members, List<GroupFilter> filters) {
 
     /**
      * @param filter the groups' filter (under the session's lock)
@@ -53,6 +54,6 @@ record GroupState(int size, Map<String, double[]> ranges, Map<String, Set<String
         for (CategoryColumn category : executions.categories()) {
             counts.add(filter.categoryCounts(group, category.name()));
         }
-        return new GroupState(filter.size(group), ranges, labels, histograms, counts, filter.members(group));
+        return new GroupState(filter.size(group), ranges, labels, histograms, counts, filter.members(group), List.copyOf(filter.filters(group)));
     }
 }

@@ -49,6 +49,7 @@ public final class Messages extends NLS {
     public static String ExecutionGroupsView_GroupSize;
     public static String ExecutionGroupsView_LabelCount;
     public static String ExecutionGroupsView_NoFeature;
+    public static String ExecutionGroupsView_Constant;
     public static String ExecutionGroupsView_NoValues;
     public static String ExecutionGroupsView_TimeAxis;
     public static String ComparisonView_NoTrace;
