@@ -49,6 +49,9 @@ public final class ElfSymbols {
             if (sections == 0) {
                 return new SymbolMap();
             }
+            if (entrySize < (is64 ? 0x40 : 0x28)) { // shorter than a section header: its fields would lie beyond it (found by SymbolReaderFuzzTest)
+                throw new IOException(NLS.bind(Messages.ElfSymbols_EntrySize, file, Integer.valueOf(entrySize)));
+            }
             ByteBuffer table = ElfIdentity.read(channel, sectionOffset, sections * entrySize, size, file).order(order);
             int symtab = -1;
             for (int type : new int[] { SHT_SYMTAB, SHT_DYNSYM }) {
@@ -67,7 +70,7 @@ public final class ElfSymbols {
             long length = is64 ? table.getLong(at + 0x20) : Integer.toUnsignedLong(table.getInt(at + 0x14));
             int link = table.getInt(at + (is64 ? 0x28 : 0x18));
             long symbolSize = is64 ? table.getLong(at + 0x38) : Integer.toUnsignedLong(table.getInt(at + 0x24));
-            if (link < 0 || link >= sections || symbolSize <= 0 || length > MAX_TABLE_BYTES) {
+            if (link < 0 || link >= sections || symbolSize < (is64 ? 24 : 16) || length > MAX_TABLE_BYTES) {
                 throw new IOException(NLS.bind(Messages.ElfSymbols_Malformed, file, symtab));
             }
             int stringsAt = link * entrySize;

@@ -14,6 +14,7 @@ public final class Messages extends NLS {
     public static String SymbolFiles_NotSymbols;
     public static String ElfIdentity_Beyond;
     public static String ElfIdentity_Truncated;
+    public static String ElfSymbols_EntrySize;
     public static String ElfSymbols_Malformed;
 
     static {
