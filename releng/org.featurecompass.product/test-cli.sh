@@ -2,7 +2,8 @@
 # Checks the built product's command-line launcher (bin/featurecompass) as a user runs it: the
 # process's exit codes (0 ok, 1 threshold exceeded, 2 usage or input error), a clean standard output (only the result),
 # and the features of the demo recording against the independent reference script of the core
-# tests. Prints the JVM + OSGi start-up time (featurecompass --help). Run by ./test.sh after the
+# tests. Prints the start-up time (featurecompass --help); checks that help and usage errors are
+# answered before the OSGi runtime starts. Run by ./test.sh after the
 # build; needs the product built (./mvnw -DskipTests verify).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -27,7 +28,16 @@ start=$EPOCHREALTIME
 expect 0 help -- --help
 end=$EPOCHREALTIME
 grep -q '^  features --trace FILE' "$tmp/help.out" || fail "help: no features command in: $(cat "$tmp/help.out")"
-awk -v s="$start" -v e="$end" 'BEGIN { printf "test-cli: JVM + OSGi start-up and exit (featurecompass --help): %.1f s\n", e - s }' >&2
+awk -v s="$start" -v e="$end" 'BEGIN { printf "test-cli: start-up and exit (featurecompass --help, answered before the OSGi runtime): %.1f s\n", e - s }' >&2
+# Help and usage errors are answered before the OSGi runtime starts (FeatureCompassLauncher): the
+# runtime would create the workspace's .metadata, as it does for a command that runs.
+mkdir "$tmp/ws-help" "$tmp/ws-run"
+FC_CLI_WORKSPACE="$tmp/ws-help" "$cli" --help > /dev/null || fail "help with FC_CLI_WORKSPACE: exit $?"
+status=0; FC_CLI_WORKSPACE="$tmp/ws-help" "$cli" compare --trace "$demo" --executions x --group-b "duration >= 25xs" 2> "$tmp/pre.err" || status=$?
+[[ $status -eq 2 ]] && grep -q 'column 13' "$tmp/pre.err" || fail "malformed filter before the runtime: exit $status, $(cat "$tmp/pre.err")"
+[[ -z "$(ls -A "$tmp/ws-help")" ]] || fail "help or a usage error started the OSGi runtime (workspace: $(ls -A "$tmp/ws-help"))"
+FC_CLI_WORKSPACE="$tmp/ws-run" "$cli" features --trace "$tmp/none.json" 2> /dev/null && fail "features on a missing trace: exit 0"
+[[ -d "$tmp/ws-run/.metadata" ]] || fail "a command that runs did not start the runtime (no .metadata in its workspace)"
 
 expect 0 features -- features --trace "$demo" --format csv
 head -n 1 "$tmp/features.out" | grep -q '^level,kind,path,name,count,' || fail "features: stdout does not start with the CSV header: $(head -n 2 "$tmp/features.out")"

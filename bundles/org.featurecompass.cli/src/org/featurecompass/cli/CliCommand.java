@@ -30,6 +30,18 @@ public interface CliCommand {
     }
 
     /**
+     * Checks what can be checked of the options without a trace and without the OSGi runtime
+     * (value syntax: filters, conditions, choices), so that a typo is reported at once, before
+     * the runtime starts ({@link FeatureCompassLauncher}). Uses only the model and the options.
+     *
+     * @param line the parsed options
+     * @throws CliException on bad usage
+     */
+    default void check(CommandLine line) throws CliException {
+        // nothing beyond the options' own parsing
+    }
+
+    /**
      * Runs the command.
      *
      * @param line the parsed options

@@ -1,12 +1,19 @@
 package org.featurecompass.cli;
 
+import java.io.File;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.io.PrintWriter;
+import java.net.URISyntaxException;
+import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalInt;
+import java.util.jar.JarFile;
+import java.util.jar.Manifest;
 
 import org.apache.commons.cli.CommandLine;
 import org.apache.commons.cli.DefaultParser;
@@ -14,6 +21,7 @@ import org.apache.commons.cli.HelpFormatter;
 import org.apache.commons.cli.Option;
 import org.apache.commons.cli.Options;
 import org.apache.commons.cli.ParseException;
+import org.eclipse.jdt.annotation.Nullable;
 import org.eclipse.osgi.util.NLS;
 import org.featurecompass.cli.compare.CompareCommand;
 import org.featurecompass.cli.execution.ExecutionsCommand;
@@ -64,45 +72,21 @@ public final class FeatureCompassCli {
      * @return the {@link ExitCode}
      */
     public int run(String[] arguments, PrintStream out, PrintStream err) {
-        List<String> args = new ArrayList<>(Arrays.asList(arguments));
-        boolean quiet = args.remove(QUIET);
-        CliConsole console = new CliConsole(out, err, quiet);
-        if (args.isEmpty()) {
-            err.print(usage());
-            return ExitCode.USAGE_OR_INPUT_ERROR;
-        }
-        String name = args.remove(0);
-        if (name.equals("--help") || name.equals("-h") || name.equals("help")) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
-            out.print(usage());
-            return ExitCode.OK;
-        }
-        if (name.equals("--version")) { //$NON-NLS-1$
-            out.println("featurecompass " + version()); //$NON-NLS-1$
-            return ExitCode.OK;
-        }
-        CliCommand command = fCommands.get(name);
-        if (command == null) {
-            err.println(NLS.bind(Messages.Cli_UnknownCommand,
-                    new Object[] { name, String.join(", ", fCommands.keySet()), NameSuggestion.hint(name, fCommands.keySet()) })); //$NON-NLS-1$
-            return ExitCode.USAGE_OR_INPUT_ERROR;
-        }
-        if (args.contains("--help") || args.contains("-h")) { //$NON-NLS-1$ //$NON-NLS-2$
-            out.print(help(command));
-            return ExitCode.OK;
-        }
+        String name = Arrays.stream(arguments).filter(a -> !a.equals(QUIET)).findFirst().orElse(""); //$NON-NLS-1$
         int code;
         try (StrayFailures stray = new StrayFailures()) {
             try {
-                CommandLine line = new DefaultParser().parse(command.options(), args.toArray(String[]::new));
-                if (!line.getArgList().isEmpty()) {
-                    throw new CliException(NLS.bind(Messages.Cli_UnexpectedArgument, line.getArgList().get(0)));
+                Parsed parsed = parse(arguments, out, err);
+                CliCommand command = parsed.command();
+                CommandLine line = parsed.line();
+                if (command == null || line == null) {
+                    return parsed.code();
                 }
-                refuseRepeated(line, command);
-                code = command.run(line, console);
-            } catch (ParseException | CliException e) {
-                err.println("featurecompass " + name + ": " + TerminalText.escape(String.valueOf(e.getMessage()))); //$NON-NLS-1$ //$NON-NLS-2$
-                err.println(NLS.bind(Messages.Cli_TryHelp, name));
-                code = ExitCode.USAGE_OR_INPUT_ERROR;
+                try {
+                    code = command.run(line, new CliConsole(out, err, parsed.quiet()));
+                } catch (CliException e) {
+                    code = usageError(command.name(), e, err);
+                }
             } catch (Throwable e) { // the last line of defence: Errors too (stack overflow, out of memory)
                 return internalError(name, arguments, List.of(new CrashLog.Failure("the command", e)), stray.failures(), err); //$NON-NLS-1$
             }
@@ -112,6 +96,69 @@ public final class FeatureCompassCli {
             }
         }
         return code;
+    }
+
+    /**
+     * Answers what needs no trace and no OSGi runtime: the tool's and the commands' help, the
+     * version, and every usage error that the command's options and {@link CliCommand#check}
+     * find (unknown command or option, missing value, malformed filter…), with the messages and
+     * exit codes of {@link #run}, so that {@link FeatureCompassLauncher} answers them before the
+     * runtime starts.
+     *
+     * @param arguments the arguments after the program name
+     * @param out where help goes
+     * @param err where errors go
+     * @return the exit code when the command line is answered, or empty when its command must run
+     */
+    public OptionalInt answerWithoutRuntime(String[] arguments, PrintStream out, PrintStream err) {
+        Parsed parsed = parse(arguments, out, err);
+        return parsed.command() == null ? OptionalInt.of(parsed.code()) : OptionalInt.empty();
+    }
+
+    /** A command line read: its command and options, or (command null) the exit code it was answered with. */
+    private record Parsed(@Nullable CliCommand command, @Nullable CommandLine line, boolean quiet, int code) {
+        static Parsed answered(int code) {
+            return new Parsed(null, null, false, code);
+        }
+    }
+
+    private Parsed parse(String[] arguments, PrintStream out, PrintStream err) {
+        List<String> args = new ArrayList<>(Arrays.asList(arguments));
+        boolean quiet = args.remove(QUIET);
+        if (args.isEmpty()) {
+            err.print(usage());
+            return Parsed.answered(ExitCode.USAGE_OR_INPUT_ERROR);
+        }
+        String name = args.remove(0);
+        if (name.equals("--help") || name.equals("-h") || name.equals("help")) { //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
+            out.print(usage());
+            return Parsed.answered(ExitCode.OK);
+        }
+        if (name.equals("--version")) { //$NON-NLS-1$
+            out.println("featurecompass " + version()); //$NON-NLS-1$
+            return Parsed.answered(ExitCode.OK);
+        }
+        CliCommand command = fCommands.get(name);
+        if (command == null) {
+            err.println(NLS.bind(Messages.Cli_UnknownCommand,
+                    new Object[] { name, String.join(", ", fCommands.keySet()), NameSuggestion.hint(name, fCommands.keySet()) })); //$NON-NLS-1$
+            return Parsed.answered(ExitCode.USAGE_OR_INPUT_ERROR);
+        }
+        if (args.contains("--help") || args.contains("-h")) { //$NON-NLS-1$ //$NON-NLS-2$
+            out.print(help(command));
+            return Parsed.answered(ExitCode.OK);
+        }
+        try {
+            CommandLine line = new DefaultParser().parse(command.options(), args.toArray(String[]::new));
+            if (!line.getArgList().isEmpty()) {
+                throw new CliException(NLS.bind(Messages.Cli_UnexpectedArgument, line.getArgList().get(0)));
+            }
+            refuseRepeated(line, command);
+            command.check(line);
+            return new Parsed(command, line, quiet, ExitCode.OK);
+        } catch (ParseException | CliException e) {
+            return Parsed.answered(usageError(name, e, err));
+        }
     }
 
     /** Refuses an option with a value given more than once that the command does not combine: it would be read once, the rest ignored. */
@@ -148,6 +195,12 @@ public final class FeatureCompassCli {
             failures.forEach(failure -> failure.cause().printStackTrace(err));
         }
         return ExitCode.INTERNAL_ERROR;
+    }
+
+    private static int usageError(String command, Exception e, PrintStream err) {
+        err.println("featurecompass " + command + ": " + TerminalText.escape(String.valueOf(e.getMessage()))); //$NON-NLS-1$ //$NON-NLS-2$
+        err.println(NLS.bind(Messages.Cli_TryHelp, command));
+        return ExitCode.USAGE_OR_INPUT_ERROR;
     }
 
     /** @return the tool's usage: its commands and exit codes */
@@ -189,9 +242,22 @@ public final class FeatureCompassCli {
         return Messages.Cli_ExitCodes + '\n';
     }
 
-    /** @return the suite's version, that of this bundle */
+    /** @return the suite's version, that of this bundle (read from its manifest when OSGi has not started) */
     public static String version() {
         Bundle bundle = FrameworkUtil.getBundle(FeatureCompassCli.class);
-        return bundle == null ? "(unknown version)" : bundle.getVersion().toString(); //$NON-NLS-1$
+        if (bundle != null) {
+            return bundle.getVersion().toString();
+        }
+        String version = null;
+        CodeSource source = FeatureCompassCli.class.getProtectionDomain().getCodeSource();
+        if (source != null) {
+            try (JarFile jar = new JarFile(new File(source.getLocation().toURI()))) {
+                Manifest manifest = jar.getManifest();
+                version = manifest == null ? null : manifest.getMainAttributes().getValue("Bundle-Version"); //$NON-NLS-1$
+            } catch (IOException | URISyntaxException | IllegalArgumentException e) {
+                // not a jar (a development class folder): no version to show
+            }
+        }
+        return version == null ? "(unknown version)" : version; //$NON-NLS-1$
     }
 }

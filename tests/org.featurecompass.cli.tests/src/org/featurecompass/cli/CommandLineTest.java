@@ -45,6 +45,38 @@ class CommandLineTest {
         assertTrue(option.err().contains("Unrecognized option: --colour"), option.err());
     }
 
+    /**
+     * What {@link FeatureCompassLauncher} answers before the runtime starts is what {@code run}
+     * answers, message for message; a command line whose checks pass is left to the runtime.
+     */
+    @Test
+    void helpAndUsageErrorsAreAnsweredWithoutTheRuntimeAsRunAnswersThem() {
+        List<String[]> answered = List.of(new String[] { "--help" }, new String[] { "--version" }, new String[] { "compare", "--help" },
+                new String[] { "frobnicate" }, new String[] { "features", "--trace" }, new String[] { "features", "--trace", "x", "--colour", "red" },
+                new String[] { "compare", "--trace", "x", "--executions", "y", "--group-b", "duration >= 25xs" },
+                new String[] { "compare", "--trace", "x", "--executions", "y", "--fail-if", "q <" },
+                new String[] { "compare", "--trace", "x", "--executions", "y", "--test", "student" },
+                new String[] { "critical-path", "--trace", "x", "--tid", "abc" }, new String[] { "features", "--trace", "x", "--from", "1s" },
+                new String[] { "executions", "--trace", "x", "--executions", "y", "--format", "xml" });
+        for (String[] args : answered) {
+            java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+            java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+            java.util.OptionalInt code = new FeatureCompassCli().answerWithoutRuntime(args, new java.io.PrintStream(out, true),
+                    new java.io.PrintStream(err, true));
+            CliRun run = CliRun.of(args);
+            String line = String.join(" ", args);
+            assertTrue(code.isPresent(), line);
+            assertEquals(run.exitCode(), code.getAsInt(), line);
+            assertEquals(run.out(), out.toString(java.nio.charset.StandardCharsets.UTF_8), line);
+            assertEquals(run.err(), err.toString(java.nio.charset.StandardCharsets.UTF_8), line);
+        }
+        // valid syntax: the trace is the runtime's to read (a missing one is then an input error)
+        String[] valid = { "compare", "--trace", "missing.json", "--executions", "y", "--group-b", "duration >= 25ms" };
+        assertTrue(new FeatureCompassCli().answerWithoutRuntime(valid, new java.io.PrintStream(new java.io.ByteArrayOutputStream()),
+                new java.io.PrintStream(new java.io.ByteArrayOutputStream())).isEmpty());
+        assertEquals(ExitCode.USAGE_OR_INPUT_ERROR, CliRun.of(valid).exitCode());
+    }
+
     /** A failure that is no usage or input error is an internal error (3), reported with its stack trace. */
     @Test
     void aBugExitsWithThree() {

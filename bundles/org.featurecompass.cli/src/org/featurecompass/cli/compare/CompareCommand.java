@@ -105,13 +105,15 @@ public class CompareCommand implements CliCommand {
         return options;
     }
 
-    @Override
-    public int run(CommandLine line, CliConsole console) throws CliException {
-        // Everything that can be checked without the trace first: a typo costs no analysis.
-        String textA = line.getOptionValue("group-a", GroupDefaults.REST); //$NON-NLS-1$
-        String textB = line.getOptionValue("group-b", GroupDefaults.SLOWEST); //$NON-NLS-1$
-        GroupFilterExpression groupA = parseGroup("--group-a", textA); //$NON-NLS-1$
-        GroupFilterExpression groupB = parseGroup("--group-b", textB); //$NON-NLS-1$
+    /** The options read without a trace: groups, gate and settings. */
+    private record Checked(GroupFilterExpression groupA, GroupFilterExpression groupB, @Nullable DifferenceCondition failIf,
+            ComparisonSettings settings) {
+    }
+
+    /** Everything that can be checked without the trace: a typo costs no analysis, nor the runtime's start. */
+    private static Checked checked(CommandLine line) throws CliException {
+        GroupFilterExpression groupA = parseGroup("--group-a", line.getOptionValue("group-a", GroupDefaults.REST)); //$NON-NLS-1$ //$NON-NLS-2$
+        GroupFilterExpression groupB = parseGroup("--group-b", line.getOptionValue("group-b", GroupDefaults.SLOWEST)); //$NON-NLS-1$ //$NON-NLS-2$
         DifferenceCondition failIf = null;
         String failText = line.getOptionValue("fail-if"); //$NON-NLS-1$
         if (failText != null) {
@@ -121,7 +123,21 @@ public class CompareCommand implements CliCommand {
                 throw new CliException(expressionError("--fail-if", failText, e), e); //$NON-NLS-1$
             }
         }
-        ComparisonSettings settings = settings(line);
+        return new Checked(groupA, groupB, failIf, settings(line));
+    }
+
+    @Override
+    public void check(CommandLine line) throws CliException {
+        checked(line);
+    }
+
+    @Override
+    public int run(CommandLine line, CliConsole console) throws CliException {
+        Checked checked = checked(line);
+        GroupFilterExpression groupA = checked.groupA();
+        GroupFilterExpression groupB = checked.groupB();
+        DifferenceCondition failIf = checked.failIf();
+        ComparisonSettings settings = checked.settings();
         ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$
         SymbolsOption symbols = SymbolsOption.parse(line);
         if (!symbols.describe().isEmpty()) {

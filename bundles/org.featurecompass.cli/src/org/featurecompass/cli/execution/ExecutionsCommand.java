@@ -64,6 +64,11 @@ public class ExecutionsCommand implements CliCommand {
     }
 
     @Override
+    public void check(CommandLine line) throws CliException {
+        FORMAT.parse(line);
+    }
+
+    @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
         OutputFormat format = FORMAT.parse(line);
         ExecutionsOption executions = ExecutionsOption.parse(line.getOptionValue("executions")); //$NON-NLS-1$

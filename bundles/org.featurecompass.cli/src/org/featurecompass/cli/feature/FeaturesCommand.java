@@ -67,6 +67,12 @@ public class FeaturesCommand implements CliCommand {
     }
 
     @Override
+    public void check(CommandLine line) throws CliException {
+        FORMAT.parse(line);
+        TimeOption.window(line);
+    }
+
+    @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
         OutputFormat format = FORMAT.parse(line);
         AnalysisWindow window = TimeOption.window(line);

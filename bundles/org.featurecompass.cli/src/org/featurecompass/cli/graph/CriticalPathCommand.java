@@ -72,6 +72,14 @@ public class CriticalPathCommand implements CliCommand {
     }
 
     @Override
+    public void check(CommandLine line) throws CliException {
+        FORMAT.parse(line);
+        tid(line.getOptionValue("tid")); //$NON-NLS-1$
+        variant(line.getOptionValue("variant")); //$NON-NLS-1$
+        TimeOption.window(line);
+    }
+
+    @Override
     public int run(CommandLine line, CliConsole console) throws CliException {
         OutputFormat format = FORMAT.parse(line);
         long tid = tid(line.getOptionValue("tid")); //$NON-NLS-1$

@@ -158,6 +158,7 @@ public record ExperimentEccts(List<ExecutionTable> tables, EcctStore store, int 
         List<ExecutionTable> tables = new ArrayList<>();
         List<EcctStore> stores = new ArrayList<>();
         int withoutPath = 0;
+        traces.forEach(TraceExecutionStacks::schedule); // the traces' analyses in parallel, then each trace's ECCTs in turn
         for (ITmfTrace trace : traces) {
             ExecutionEccts eccts = ExecutionEccts.of(trace, type, progress.split(1));
             if (eccts == null) {

@@ -29,13 +29,27 @@ record TraceExecutionStacks(ExecutionResult executions, EcctAnalysis ecctModule,
         if (executions == null || eccts == null) {
             return null;
         }
-        executions.schedule();
-        eccts.schedule();
+        schedule(trace);
         if (!executions.waitForCompletion(progress.split(1)) || !eccts.waitForCompletion(progress.split(1))) {
             return null;
         }
         ExecutionResult result = executions.getResult();
         TraceStacks stacks = eccts.getResult();
         return result == null || stacks == null ? null : new TraceExecutionStacks(result, eccts, stacks);
+    }
+
+    /**
+     * Schedules both analyses of a trace without waiting: scheduling every trace's first lets
+     * their jobs run side by side on the cores, each trace read by its own jobs.
+     *
+     * @param trace the trace
+     */
+    static void schedule(ITmfTrace trace) {
+        ExecutionAnalysis executions = TmfTraceUtils.getAnalysisModuleOfClass(trace, ExecutionAnalysis.class, ExecutionAnalysis.ID);
+        EcctAnalysis eccts = TmfTraceUtils.getAnalysisModuleOfClass(trace, EcctAnalysis.class, EcctAnalysis.ID);
+        if (executions != null && eccts != null) {
+            executions.schedule();
+            eccts.schedule();
+        }
     }
 }
