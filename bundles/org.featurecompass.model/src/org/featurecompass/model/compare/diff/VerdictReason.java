@@ -92,7 +92,7 @@ public record VerdictReason(Verdict verdict, boolean automatic, int runsA, int r
         case SELECTION -> "Groups chosen by the outcome" + how + ": " //$NON-NLS-1$ //$NON-NLS-2$
                 + (outcomeMetrics.isEmpty() ? "" : "they are cut on " + String.join(", ", outcomeMetrics) + ", which the root's time depends on, so ") //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$ //$NON-NLS-5$
                 + "no p-values are given (they would be circular); each context is ranked by its share of the root's difference, " //$NON-NLS-1$
-                + "with a 95 % bootstrap interval that repeats the cut."; //$NON-NLS-1$
+                + "without an interval yet (the bootstrap that repeats the cut is not built)."; //$NON-NLS-1$
         case RUNS -> runToRunMeasured()
                 ? "Runs as replicates" + how + ": A spans " + runs(runsA) + " and B " + runs(runsB) //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$
                         + ", so each context's share of its executions' time is tested run against run (Welch, Benjamini-Hochberg); " //$NON-NLS-1$
