@@ -101,8 +101,10 @@ class DifferentialFlameGraphViewTest {
             assertDrawnAsThePeerSays(view, peer, settings);
             assertRankedAsThePeerSays(top, peer);
         }
-        session.setSettings(ComparisonSettings.DEFAULT);
-        waitForSettings(display, view, top, ComparisonSettings.DEFAULT);
+        // per-execution tests: these groups are cut on duration, so the automatic verdict would be selection
+        ComparisonSettings perExecution = ComparisonSettings.DEFAULT.withVerdict(VerdictChoice.EXECUTIONS);
+        session.setSettings(perExecution);
+        waitForSettings(display, view, top, perExecution);
 
         String legend = view.getLegendText();
         assertTrue(legend.contains("red = more time per execution in B") && legend.contains("blue = less time per execution in B"), legend); //$NON-NLS-1$ //$NON-NLS-2$
