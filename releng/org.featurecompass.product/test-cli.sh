@@ -66,7 +66,7 @@ expect 0 compare -- compare --trace "$samples/demo-base-1.json" --trace "$sample
 grep -q '<svg id="flamegraph"' "$tmp/comparison.html" || fail "compare: no flame graph in the HTML report"
 grep -q 'warning: .*execution graph built with' "$tmp/compare.err" || fail "compare: the graph's anomalies (Error Log) not on stderr: $(cat "$tmp/compare.err")"
 # stdout: the answer first (issue 21), naming the region the sample made slower, then the Markdown summary
-head -n 1 "$tmp/compare.out" | grep -q '^Per execution, B takes .* and A .*: B − A = .*most of it in FR(Encryption) ' || fail "compare: stdout does not start with the answer naming FR(Encryption): $(head -n 2 "$tmp/compare.out")"
+head -n 1 "$tmp/compare.out" | grep -q '^Per execution, B takes .* and A .*: B − A = .* in FR(Encryption)' || fail "compare: stdout does not start with the answer naming FR(Encryption): $(head -n 2 "$tmp/compare.out")"
 grep -q '^## Comparison of item executions' "$tmp/compare.out" || fail "compare: stdout has no Markdown summary: $(head -n 4 "$tmp/compare.out")"
 python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); assert d["format"]=="featurecompass-comparison-report" and (d["groups"]["A"]["size"], d["groups"]["B"]["size"])==(48, 48), d["groups"]' "$tmp/comparison.json" \
   || fail "compare: the JSON report does not hold the 3 x 16 items of each configuration"
