@@ -1,6 +1,7 @@
 package org.featurecompass.model.compare.report;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -180,7 +181,6 @@ public final class ReportFixture {
         long[] start = new long[n];
         long[] end = new long[n];
         String[] traces = new String[n];
-        String[] features = new String[n];
         for (int e = 0; e < n; e++) {
             accumulator.insert(wide, 1_000_000 + e);
             for (int l : leaf) {
@@ -191,20 +191,38 @@ public final class ReportFixture {
             start[e] = 10_000_000L * (e + 1);
             end[e] = start[e] + 1_000_000 + 10L * (leaves + 1);
             traces[e] = e < 3 ? "t1" : "t2"; //$NON-NLS-1$ //$NON-NLS-2$
-            features[e] = ""; //$NON-NLS-1$
         }
+        return byTrace(store, start, end, traces, SETTINGS);
+    }
+
+    /**
+     * The report of executions with no feature set, group A the executions of trace {@code t1},
+     * group B those of {@code t2}.
+     *
+     * @param store one ECCT per execution
+     * @param start each execution's start, ns
+     * @param end each execution's end, ns
+     * @param traces each execution's trace, {@code t1} or {@code t2}
+     * @param settings how to compare
+     * @return the report
+     * @throws ExpressionException never (fixed group filters)
+     */
+    public static ComparisonReport byTrace(EcctStore store, long[] start, long[] end, String[] traces, ComparisonSettings settings)
+            throws ExpressionException {
+        String[] features = new String[traces.length];
+        Arrays.fill(features, ""); //$NON-NLS-1$
         ExperimentExecutions executions = CrossFilterTestTables.of(start, end, features, traces, new HashMap<>());
         CrossFilter filter = new CrossFilter(executions, 20, HistogramEdges.Scale.LINEAR);
         List<GroupFilter> a = GroupFilterExpression.parse("trace = t1").resolve(executions); //$NON-NLS-1$
         List<GroupFilter> b = GroupFilterExpression.parse("trace = t2").resolve(executions); //$NON-NLS-1$
         filter.apply(Group.A, a);
         filter.apply(Group.B, b);
-        DifferentialTree differences = new GroupComparison(filter, new ExecutionValues(store)).compute(SETTINGS);
+        DifferentialTree differences = new GroupComparison(filter, new ExecutionValues(store)).compute(settings);
         Map<String, MetricUnit> units = new HashMap<>();
         for (MetricColumn m : executions.metrics()) {
             units.put(m.name(), m.unit());
         }
-        return new ComparisonReport(differences, new ComparisonSpec("{}", a, b, SETTINGS), MetricHistogram.forReport(filter), //$NON-NLS-1$
+        return new ComparisonReport(differences, new ComparisonSpec("{}", a, b, settings), MetricHistogram.forReport(filter), //$NON-NLS-1$
                 new ReportMetadata("0.1.0.test", "request", List.of(), units, null), GroupRelation.of(filter)); //$NON-NLS-1$ //$NON-NLS-2$
     }
 
