@@ -35,7 +35,8 @@ public final class ThreadIds {
         add(node, thread, 1);
     }
 
-    private void add(int node, ThreadKey thread, int executions) {
+    /** Counts {@code executions} executions at once (a saved union tree read back). */
+    void add(int node, ThreadKey thread, int executions) {
         fByNode.computeIfAbsent(node, n -> new HashMap<>()).merge(thread, executions, Integer::sum);
     }
 

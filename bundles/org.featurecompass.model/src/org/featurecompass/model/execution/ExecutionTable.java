@@ -63,6 +63,49 @@ public final class ExecutionTable {
     }
 
     /**
+     * A table read back from a saved file (doc/executions.md, "Saved executions"): the same rows
+     * and columns, without the critical paths' segments ({@link #criticalPath(int)} is null for
+     * every row; {@link #hasCriticalPaths()} still says whether the columns came from them). The
+     * arrays are kept, not copied.
+     *
+     * @param traceName the trace's name
+     * @param definition the definition
+     * @param start begin times, ns
+     * @param end end times, ns
+     * @param pid begin events' processes
+     * @param tid begin events' threads
+     * @param endTid end events' threads
+     * @param beginPosition begin events' ranks
+     * @param endPosition end events' ranks
+     * @param name delimiting events' names
+     * @param featureSet feature sets
+     * @param threads threads of each row
+     * @param columns metric columns, each of the table's size
+     * @param report what matching counted
+     * @param userMetricErrors per user metric that could not be computed, the reason
+     * @param criticalPaths whether on-CPU and waiting times came from critical paths
+     * @param originNs the origin of the start column, ns
+     * @return the table
+     * @throws IllegalArgumentException if an array or column is not of the table's size
+     */
+    public static ExecutionTable restored(String traceName, ExecutionDefinition definition, long[] start, long[] end, int[] pid, int[] tid,
+            int[] endTid, long[] beginPosition, long[] endPosition, String[] name, String[] featureSet, int[][] threads,
+            List<MetricColumn> columns, MatchingReport report, Map<String, String> userMetricErrors, boolean criticalPaths, long originNs) {
+        int n = start.length;
+        if (end.length != n || pid.length != n || tid.length != n || endTid.length != n || beginPosition.length != n
+                || endPosition.length != n || name.length != n || featureSet.length != n || threads.length != n) {
+            throw new IllegalArgumentException("arrays of different lengths for " + n + " rows"); //$NON-NLS-1$ //$NON-NLS-2$
+        }
+        for (MetricColumn column : columns) {
+            if (column.size() != n) {
+                throw new IllegalArgumentException("column " + column.name() + " has " + column.size() + " values for " + n + " rows"); //$NON-NLS-1$ //$NON-NLS-2$ //$NON-NLS-3$ //$NON-NLS-4$
+            }
+        }
+        return new ExecutionTable(traceName, definition, start, end, pid, tid, endTid, beginPosition, endPosition, name, featureSet, threads,
+                new CriticalPath[n], columns, report, userMetricErrors, criticalPaths, originNs);
+    }
+
+    /**
      * @return the time the {@link MetricColumn#START} column counts from, ns (the trace's start;
      *         0 when the table was built without one): {@code start} column = {@link #start(int)}
      *         − origin, exact as a double where an absolute epoch time would not be

@@ -19,6 +19,24 @@ public final class MatchingReport {
     private long fExecutions;
 
     /**
+     * A report read back from a saved file.
+     *
+     * @param eventsRead events the matcher saw
+     * @param executions executions matched
+     * @param problems every problem that occurred (at most one per {@link MatchingProblem})
+     * @return the report
+     */
+    public static MatchingReport restored(long eventsRead, long executions, Collection<ProblemCount> problems) {
+        MatchingReport report = new MatchingReport();
+        report.fEventsRead = eventsRead;
+        report.fExecutions = executions;
+        for (ProblemCount problem : problems) {
+            report.fProblems.put(problem.problem(), problem);
+        }
+        return report;
+    }
+
+    /**
      * Counts one occurrence; the first one is kept as the example.
      *
      * @param problem what went wrong
